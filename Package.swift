@@ -1,0 +1,62 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "flowrun",
+  products: [
+    .executable(name: "flowrun", targets: ["flowrun"]),
+    .library(name: "Flowrun", targets: ["FlowrunReport"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(name: "FlowrunYAML", dependencies: ["CLibYAML"]),
+    .target(
+      name: "FlowrunCore",
+      dependencies: [
+        "FlowrunYAML",
+        .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
+    .target(name: "FlowrunMarbles", dependencies: ["FlowrunCore"]),
+    .target(name: "FlowrunExpressions", dependencies: ["FlowrunCore"]),
+    .target(
+      name: "FlowrunScenario",
+      dependencies: ["FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions"]
+    ),
+    .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
+    .executableTarget(
+      name: "flowrun",
+      dependencies: [
+        "FlowrunReport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunYAML"]),
+    .testTarget(name: "FlowrunCoreTests", dependencies: ["FlowrunCore"]),
+    .testTarget(name: "FlowrunMarblesTests", dependencies: ["FlowrunMarbles"]),
+    .testTarget(name: "FlowrunExpressionsTests", dependencies: ["FlowrunExpressions"]),
+    .testTarget(
+      name: "FlowrunScenarioTests",
+      dependencies: ["FlowrunScenario"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(name: "FlowrunReportTests", dependencies: ["FlowrunReport"]),
+    .testTarget(name: "flowrunTests", dependencies: ["flowrun"], exclude: ["Golden"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

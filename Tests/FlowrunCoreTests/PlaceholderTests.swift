@@ -1,0 +1,4 @@
+import Testing
+@testable import FlowrunCore
+
+@Test func placeholderFlowrunCore() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FlowrunExpressions
+
+@Test func placeholderFlowrunExpressions() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FlowrunMarbles
+
+@Test func placeholderFlowrunMarbles() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FlowrunReport
+
+@Test func placeholderFlowrunReport() { #expect(Bool(true)) }

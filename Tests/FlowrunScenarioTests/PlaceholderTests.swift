@@ -1,0 +1,4 @@
+import Testing
+@testable import FlowrunScenario
+
+@Test func placeholderFlowrunScenario() { #expect(Bool(true)) }

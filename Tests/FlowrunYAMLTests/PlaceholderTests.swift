@@ -1,0 +1,4 @@
+import Testing
+@testable import FlowrunYAML
+
+@Test func placeholderFlowrunYAML() { #expect(Bool(true)) }
