@@ -1,0 +1,53 @@
+/// `filter: expr`: only the values for which the predicate is true.
+///
+/// ```
+/// source: -1-2-3-4-|
+/// filter: ---2---4-|   (filter: '$0 % 2 == 0')
+/// ```
+public final class FilterSource: Source {
+  private let upstream: any Source
+  private let predicate: Predicate
+
+  public init(_ upstream: any Source, predicate: @escaping Predicate) {
+    self.upstream = upstream
+    self.predicate = predicate
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let filter = FilterObserver(downstream: observer, predicate: predicate)
+    filter.link.attach(upstream.subscribe(filter))
+    return filter
+  }
+}
+
+private final class FilterObserver: Observer, Disposable {
+  let downstream: any Observer
+  let predicate: Predicate
+  let link = UpstreamLink()
+  var index = 0
+
+  init(downstream: any Observer, predicate: @escaping Predicate) {
+    self.downstream = downstream
+    self.predicate = predicate
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    guard case .next(let value) = event else {
+      link.finish()
+      return downstream.receive(event)
+    }
+    let passes: Bool
+    do throws(StepFailure) {
+      passes = try predicate(value, index)
+    } catch {
+      return link.end(with: .error(error.value), to: downstream)
+    }
+    index += 1
+    if passes { downstream.receive(event) }
+  }
+
+  func dispose() {
+    link.dispose()
+  }
+}

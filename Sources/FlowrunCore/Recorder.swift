@@ -1,0 +1,65 @@
+/// Records the events an expectation observes, with the frame of each.
+///
+/// A signal value (higher-order) is recorded by subscribing to it at the frame it was emitted
+/// and recording its events counted from that frame, so it compares with a `!cold` legend value
+/// (the RxJS convention).
+public final class Recorder: Observer, Disposable {
+  public private(set) var events: [Recorded] = []
+  private unowned let runtime: Runtime
+  private let link = UpstreamLink()
+  private let limit: Int
+  private var inner: [Recorder] = []
+  private let base: Int
+  private let target: SignalValue?
+
+  /// `limit` bounds the number of recorded events (the run fails past it).
+  public init(runtime: Runtime, limit: Int = .max) {
+    self.runtime = runtime
+    self.limit = limit
+    self.base = 0
+    self.target = nil
+  }
+
+  private init(runtime: Runtime, limit: Int, base: Int, target: SignalValue) {
+    self.runtime = runtime
+    self.limit = limit
+    self.base = base
+    self.target = target
+  }
+
+  /// Subscribes to `source` and keeps the subscription until `dispose()`.
+  public func start(_ source: any Source) {
+    link.attach(source.subscribe(self))
+  }
+
+  public func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    var event = event
+    if case .next(.signal(let signal)) = event, let source = signal.source {
+      let recorded = SignalValue(source: source, events: [])
+      let recorder = Recorder(runtime: runtime, limit: limit, base: runtime.now, target: recorded)
+      inner.append(recorder)
+      event = .next(.signal(recorded))
+      append(Recorded(frame: runtime.now - base, event: event))
+      recorder.start(source)
+    } else {
+      append(Recorded(frame: runtime.now - base, event: event))
+    }
+    if event.isTerminal { link.finish() }
+  }
+
+  private func append(_ recorded: Recorded) {
+    if let target {
+      target.append(recorded)
+    } else {
+      guard events.count < limit else {
+        return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
+      }
+      events.append(recorded)
+    }
+  }
+
+  public func dispose() {
+    link.dispose()
+  }
+}

@@ -1,0 +1,81 @@
+public import FlowrunYAML
+
+/// Something that went wrong while a scenario ran: an error that fails the run, or a warning.
+public struct RunIssue: Sendable, Equatable {
+  public var severity: Diagnostic.Severity
+  public var frame: Int
+  public var message: String
+  public var location: SourceLocation?
+
+  public init(severity: Diagnostic.Severity, frame: Int, message: String, location: SourceLocation?) {
+    self.severity = severity
+    self.frame = frame
+    self.message = message
+    self.location = location
+  }
+}
+
+/// Receives a line per delivery when a run is traced (`flowrun trace`).
+public protocol Tracer: AnyObject {
+  func trace(frame: Int, depth: Int, node: NodeLabel, event: Event, note: String?)
+}
+
+/// The context of one run: its scheduler, its limits, and what went wrong.
+///
+/// One runtime serves one run on one thread; nothing in it is shared or locked.
+public final class Runtime {
+  public let scheduler = VirtualTimeScheduler()
+  /// Deepest allowed nesting of deliveries through subjects, properties and commands.
+  public let depthLimit: Int
+  public private(set) var depth = 0
+  public private(set) var issues: [RunIssue] = []
+  /// True once an error failed the run; sources stop delivering.
+  public private(set) var isFailed = false
+  public var tracer: (any Tracer)?
+  /// Executions refused because a command was disabled.
+  public var rejectedExecutions = 0
+
+  public init(depthLimit: Int = 10_000) {
+    self.depthLimit = depthLimit
+  }
+
+  public var now: Int { scheduler.now }
+
+  /// Fails the run: records the error and stops the scheduler.
+  public func fail(_ message: String, at location: SourceLocation?) {
+    guard !isFailed else { return }
+    isFailed = true
+    issues.append(RunIssue(severity: .error, frame: now, message: message, location: location))
+    scheduler.stop()
+  }
+
+  /// Records a warning; the run goes on.
+  public func warn(_ message: String, at location: SourceLocation?) {
+    issues.append(RunIssue(severity: .warning, frame: now, message: message, location: location))
+  }
+
+  /// Enters a nested delivery through `node`; false (and the run failed) past the depth limit.
+  public func enter(_ node: NodeLabel) -> Bool {
+    guard !isFailed else { return false }
+    depth += 1
+    if depth > depthLimit {
+      depth -= 1
+      fail(
+        "deliveries nested deeper than the limit of \(depthLimit) at '\(node.name)' (a feedback loop?)",
+        at: node.location)
+      return false
+    }
+    return true
+  }
+
+  /// Leaves a nested delivery entered with `enter(_:)`.
+  public func exit() {
+    depth -= 1
+  }
+
+  /// Reports a delivery to the tracer, if any.
+  @inline(__always)
+  public func trace(_ node: NodeLabel, _ event: Event, note: String? = nil) {
+    tracer?.trace(frame: now, depth: depth, node: node, event: event, note: note)
+  }
+}

@@ -1,0 +1,92 @@
+import OrderedCollections
+
+/// `combineLatest`: once every input has sent, each value of any input emits the latest of all.
+///
+/// The list form emits lists, the keyed form maps (keys in written order). Inputs are subscribed
+/// left to right. It completes when every input has completed (RxJS 7), and fails on the first
+/// error.
+public final class CombineLatestSource: Source {
+  fileprivate let inputs: [any Source]
+  fileprivate let keys: [String]?
+
+  /// `keys`, when given, name the inputs in order and make the values maps.
+  public init(_ inputs: [any Source], keys: [String]? = nil) {
+    self.inputs = inputs
+    self.keys = keys
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let subscription = CombineLatestSubscription(source: self, observer: observer)
+    subscription.start()
+    return subscription
+  }
+}
+
+private final class CombineLatestSubscription: MultiInputSink, Disposable {
+  private let source: CombineLatestSource
+  private let observer: any Observer
+  private let links: InputLinks
+  private var latest: [Value]
+  private var hasValue: [Bool]
+  private var missing: Int
+  private var active: Int
+  private var isDone = false
+
+  init(source: CombineLatestSource, observer: any Observer) {
+    self.source = source
+    self.observer = observer
+    let count = source.inputs.count
+    links = InputLinks(count: count)
+    latest = Array(repeating: .null, count: count)
+    hasValue = Array(repeating: false, count: count)
+    missing = count
+    active = count
+  }
+
+  func start() {
+    if source.inputs.isEmpty {
+      isDone = true
+      observer.receive(.completed)
+      return
+    }
+    for (index, input) in source.inputs.enumerated() {
+      guard !isDone else { break }
+      links.attach(input.subscribe(InputObserver(sink: self, index: index)), to: index)
+    }
+  }
+
+  func receive(_ event: Event, from input: Int) {
+    guard !isDone else { return }
+    switch event {
+    case .next(let value):
+      latest[input] = value
+      if !hasValue[input] {
+        hasValue[input] = true
+        missing -= 1
+      }
+      if missing == 0 { observer.receive(.next(combined())) }
+    case .error:
+      isDone = true
+      links.finish(input)
+      links.disposeAll()
+      observer.receive(event)
+    case .completed:
+      links.finish(input)
+      active -= 1
+      if active == 0 {
+        isDone = true
+        observer.receive(.completed)
+      }
+    }
+  }
+
+  private func combined() -> Value {
+    guard let keys = source.keys else { return .list(latest) }
+    return .map(OrderedDictionary(uniqueKeys: keys, values: latest))
+  }
+
+  func dispose() {
+    isDone = true
+    links.disposeAll()
+  }
+}

@@ -1,0 +1,131 @@
+/// `merge` and `concat` of a list: the inputs' values interleaved, at most `concurrent` inputs
+/// subscribed at once (the rest wait in order; `concat` is `concurrent: 1`).
+///
+/// Completes when every input has completed; fails on the first error.
+public final class MergeSource: Source {
+  fileprivate let inputs: [any Source]
+  fileprivate let concurrent: Int
+
+  public init(_ inputs: [any Source], concurrent: Int = .max) {
+    self.inputs = inputs
+    self.concurrent = max(concurrent, 1)
+  }
+
+  /// `concat`: one input after another.
+  public static func concat(_ inputs: [any Source]) -> MergeSource {
+    MergeSource(inputs, concurrent: 1)
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let flatten = Flatten(observer: observer, concurrent: concurrent)
+    for input in inputs {
+      guard !flatten.isDone else { break }
+      flatten.enqueue(input)
+    }
+    flatten.outerCompleted()
+    return flatten
+  }
+}
+
+/// Subscribes to inner signals as they arrive, at most `concurrent` at a time, and forwards
+/// their values; the engine of `merge`, `concat`, `mergeAll`, `concatAll` and `flatMap`.
+///
+/// It completes when the outer signal completed and no inner is running or waiting, and fails
+/// on the first error of any.
+final class Flatten: MultiInputSink, Disposable {
+  private let observer: any Observer
+  private let concurrent: Int
+  private var waiting: [any Source] = []
+  private var waitingHead = 0
+  private var running: [Int: UpstreamLink] = [:]
+  private var nextInput = 0
+  private var outerIsDone = false
+  private(set) var isDone = false
+  /// Disposes the outer subscription when this one ends early.
+  let outer = UpstreamLink()
+
+  init(observer: any Observer, concurrent: Int) {
+    self.observer = observer
+    self.concurrent = concurrent
+  }
+
+  /// Subscribes `inner` now if a slot is free, else queues it.
+  func enqueue(_ inner: any Source) {
+    guard !isDone else { return }
+    if running.count < concurrent {
+      subscribe(inner)
+    } else {
+      waiting.append(inner)
+    }
+  }
+
+  /// The outer signal completed: complete once every inner has.
+  func outerCompleted() {
+    outerIsDone = true
+    outer.finish()
+    completeIfFinished()
+  }
+
+  /// Fails with `error` (from the outer signal or an operator step).
+  func fail(_ error: Value) {
+    guard !isDone else { return }
+    end()
+    observer.receive(.error(error))
+  }
+
+  private func subscribe(_ inner: any Source) {
+    let index = nextInput
+    nextInput += 1
+    let link = UpstreamLink()
+    running[index] = link
+    link.attach(inner.subscribe(InputObserver(sink: self, index: index)))
+  }
+
+  func receive(_ event: Event, from input: Int) {
+    guard !isDone, running[input] != nil else { return }
+    switch event {
+    case .next:
+      observer.receive(event)
+    case .error:
+      running[input]?.finish()
+      running[input] = nil
+      end()
+      observer.receive(event)
+    case .completed:
+      running[input]?.finish()
+      running[input] = nil
+      while running.count < concurrent, waitingHead < waiting.count, !isDone {
+        let next = waiting[waitingHead]
+        waitingHead += 1
+        subscribe(next)
+      }
+      if waitingHead == waiting.count {
+        waiting.removeAll()
+        waitingHead = 0
+      }
+      completeIfFinished()
+    }
+  }
+
+  private func completeIfFinished() {
+    guard !isDone, outerIsDone, running.isEmpty, waitingHead == waiting.count else { return }
+    isDone = true
+    observer.receive(.completed)
+  }
+
+  private func end() {
+    isDone = true
+    outer.dispose()
+    let inners = running
+    running = [:]
+    waiting = []
+    for (_, link) in inners.sorted(by: { $0.key < $1.key }) {
+      link.dispose()
+    }
+  }
+
+  func dispose() {
+    guard !isDone else { return }
+    end()
+  }
+}

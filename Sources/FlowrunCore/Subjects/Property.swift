@@ -1,0 +1,95 @@
+public import FlowrunYAML
+
+/// A named piece of state with a current value: `RAC(target, key)` and `RACObserve(target, key)`.
+///
+/// Setting it (binding, effect, timeline) sends the new value to its observers even when equal
+/// to the old one, as KVO does. Observing sends the current value first.
+public final class Property: Source {
+  public let owner: NodeLabel
+  public private(set) var value: Value
+  private unowned let runtime: Runtime
+  private var observations: [Observation] = []
+
+  public init(initial: Value, owner: NodeLabel, runtime: Runtime) {
+    self.value = initial
+    self.owner = owner
+    self.runtime = runtime
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let observation = Observation(property: self, observer: observer)
+    observations.append(observation)
+    observer.receive(.next(value))
+    return observation
+  }
+
+  /// Sets the value and tells every observer.
+  public func set(_ newValue: Value) {
+    guard runtime.enter(owner) else { return }
+    defer { runtime.exit() }
+    value = newValue
+    let event = Event.next(newValue)
+    runtime.trace(owner, event, note: "set")
+    for observation in observations where observation.isActive {
+      observation.observer.receive(event)
+    }
+  }
+
+  /// Binds the property to `source`: every value sets it; an error fails the run (RAC2 asserts
+  /// there); completion ends the binding.
+  public func bind(to source: any Source, at location: SourceLocation?) -> any Disposable {
+    let binding = Binding(property: self, location: location)
+    binding.link.attach(source.subscribe(binding))
+    return binding
+  }
+
+  private func remove(_ observation: Observation) {
+    observations.removeAll { $0 === observation }
+  }
+
+  private final class Observation: Disposable {
+    unowned let property: Property
+    let observer: any Observer
+    var isActive = true
+
+    init(property: Property, observer: any Observer) {
+      self.property = property
+      self.observer = observer
+    }
+
+    func dispose() {
+      guard isActive else { return }
+      isActive = false
+      property.remove(self)
+    }
+  }
+
+  private final class Binding: Observer, Disposable {
+    unowned let property: Property
+    let location: SourceLocation?
+    let link = UpstreamLink()
+
+    init(property: Property, location: SourceLocation?) {
+      self.property = property
+      self.location = location
+    }
+
+    func receive(_ event: Event) {
+      guard !link.isFinished else { return }
+      switch event {
+      case .next(let value):
+        property.set(value)
+      case .error(let error):
+        link.finish()
+        property.runtime.fail(
+          "binding '\(property.owner.name)' received error \(error)", at: location)
+      case .completed:
+        link.finish()
+      }
+    }
+
+    func dispose() {
+      link.dispose()
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/// An imperative subject (PublishSubject, ReplaySubject, BehaviorSubject, RACSubject).
+///
+/// It delivers to its current subscribers in subscription order; a subscriber added while a
+/// value is being delivered does not receive that value. A terminated subject sends its terminal
+/// event to later subscribers (a replay subject its buffer first; a behaviour subject only the
+/// terminal event), except a RAC2 `RACSubject` (`rac: true`), which sends them nothing at all.
+public final class Subject: Source, Observer {
+  public enum Kind: Sendable, Equatable {
+    case publish
+    case replay(Int)
+    case behavior(Value)
+  }
+
+  public let owner: NodeLabel
+  public let log = SubscriptionLog()
+  private unowned let runtime: Runtime
+  private let kind: Kind
+  private let isRAC: Bool
+  private var subscriptions: [SubjectSubscription] = []
+  private var buffer: [Value] = []
+  private var current: Value
+  private var terminal: Event?
+
+  public init(kind: Kind, isRAC: Bool = false, owner: NodeLabel, runtime: Runtime) {
+    self.kind = kind
+    self.isRAC = isRAC
+    self.owner = owner
+    self.runtime = runtime
+    if case .behavior(let initial) = kind { current = initial } else { current = .null }
+  }
+
+  public var isTerminated: Bool { terminal != nil }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let subscription = SubjectSubscription(
+      subject: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
+    if let terminal {
+      subscription.isActive = false
+      if isRAC { return subscription }
+      if case .replay = kind {
+        for value in buffer { observer.receive(.next(value)) }
+      }
+      log.unsubscribe(subscription.logIndex, at: runtime.now)
+      observer.receive(terminal)
+      return subscription
+    }
+    subscriptions.append(subscription)
+    switch kind {
+    case .publish: break
+    case .replay:
+      for value in buffer where subscription.isActive { observer.receive(.next(value)) }
+    case .behavior:
+      observer.receive(.next(current))
+    }
+    return subscription
+  }
+
+  /// Sends an event to the subscribers, as `effects`, `timeline` and `subscribeTo` do.
+  public func receive(_ event: Event) {
+    guard terminal == nil, runtime.enter(owner) else { return }
+    defer { runtime.exit() }
+    runtime.trace(owner, event)
+    switch event {
+    case .next(let value):
+      switch kind {
+      case .publish: break
+      case .replay(let size):
+        buffer.append(value)
+        if buffer.count > size { buffer.removeFirst(buffer.count - size) }
+      case .behavior: current = value
+      }
+      for subscription in subscriptions where subscription.isActive {
+        subscription.observer.receive(event)
+      }
+    case .error, .completed:
+      terminal = event
+      let current = subscriptions
+      subscriptions.removeAll()
+      for subscription in current where subscription.isActive {
+        subscription.isActive = false
+        log.unsubscribe(subscription.logIndex, at: runtime.now)
+        subscription.observer.receive(event)
+      }
+    }
+  }
+
+  fileprivate func remove(_ subscription: SubjectSubscription) {
+    log.unsubscribe(subscription.logIndex, at: runtime.now)
+    subscriptions.removeAll { $0 === subscription }
+  }
+}
+
+private final class SubjectSubscription: Disposable {
+  unowned let subject: Subject
+  let observer: any Observer
+  let logIndex: Int
+  var isActive = true
+
+  init(subject: Subject, observer: any Observer, logIndex: Int) {
+    self.subject = subject
+    self.observer = observer
+    self.logIndex = logIndex
+  }
+
+  func dispose() {
+    guard isActive else { return }
+    isActive = false
+    subject.remove(self)
+  }
+}

@@ -1,0 +1,129 @@
+/// The link from an operator to its upstream subscription.
+///
+/// Upstream may deliver (even terminate) before `subscribe` returns its disposable; the link
+/// remembers whether the operator already finished, and disposes a late-arriving upstream at
+/// once. It is a class so that an operator can call out (deliver, dispose) while holding it
+/// without overlapping accesses.
+public final class UpstreamLink {
+  private var disposable: (any Disposable)?
+  public private(set) var isFinished = false
+
+  public init() {}
+
+  /// Stores the disposable `subscribe` returned, disposing it if the operator already finished.
+  public func attach(_ upstream: any Disposable) {
+    if isFinished {
+      upstream.dispose()
+    } else {
+      disposable = upstream
+    }
+  }
+
+  /// Marks the operator finished because upstream terminated; upstream needs no disposal.
+  public func finish() {
+    isFinished = true
+    disposable = nil
+  }
+
+  /// Marks the operator finished and hands back upstream for disposal after the terminal event
+  /// was forwarded (RxJS order: downstream hears the end first, then upstream is unsubscribed).
+  public func detach() -> (any Disposable)? {
+    isFinished = true
+    let upstream = disposable
+    disposable = nil
+    return upstream
+  }
+
+  /// Marks the operator finished and disposes upstream.
+  public func dispose() {
+    detach()?.dispose()
+  }
+
+  /// Ends the operator with `event`: forwards it downstream, then disposes upstream.
+  public func end(with event: Event, to downstream: any Observer) {
+    let upstream = detach()
+    downstream.receive(event)
+    upstream?.dispose()
+  }
+}
+
+/// A disposable that runs a closure once.
+public final class ActionDisposable: Disposable {
+  private var action: (() -> Void)?
+
+  public init(_ action: @escaping () -> Void) {
+    self.action = action
+  }
+
+  public func dispose() {
+    let action = self.action
+    self.action = nil
+    action?()
+  }
+}
+
+/// A disposable that does nothing, for sources that finish inside `subscribe`.
+public final class NoDisposable: Disposable, Sendable {
+  public static let shared = NoDisposable()
+  public func dispose() {}
+}
+
+/// Disposes several disposables together.
+public final class CompositeDisposable: Disposable {
+  private var items: [any Disposable] = []
+  public private(set) var isDisposed = false
+
+  public init() {}
+
+  public func add(_ item: any Disposable) {
+    if isDisposed { item.dispose() } else { items.append(item) }
+  }
+
+  public func dispose() {
+    guard !isDisposed else { return }
+    isDisposed = true
+    let items = self.items
+    self.items = []
+    for item in items { item.dispose() }
+  }
+}
+
+/// The subscription log of a `hot`/`cold` source or a subject: one entry per subscription.
+public final class SubscriptionLog {
+  public struct Entry: Equatable, Sendable {
+    public var subscribed: Int
+    public var unsubscribed: Int?
+  }
+
+  public private(set) var entries: [Entry] = []
+
+  public init() {}
+
+  /// Records a subscription at `frame` and returns its index.
+  public func subscribe(at frame: Int) -> Int {
+    entries.append(Entry(subscribed: frame, unsubscribed: nil))
+    return entries.count - 1
+  }
+
+  /// Records the end of subscription `index` at `frame`, once.
+  public func unsubscribe(_ index: Int, at frame: Int) {
+    if entries[index].unsubscribed == nil {
+      entries[index].unsubscribed = frame
+    }
+  }
+}
+
+/// The error value an operator step fails with: a thrown expression error, `throw(v)`, or a
+/// predicate that did not return a Bool.
+public struct StepFailure: Error {
+  public var value: Value
+
+  public init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// A per-value transform: the value and its zero-based index in this subscription.
+public typealias Transform = (Value, Int) throws(StepFailure) -> Value
+/// A per-value test; returns a Bool or fails.
+public typealias Predicate = (Value, Int) throws(StepFailure) -> Bool

@@ -1,0 +1,155 @@
+public import FlowrunYAML
+import HeapModule
+
+/// Something the scheduler runs at a frame: a hot marble's event, a timer tick, a window edge.
+///
+/// `perform(_:)` receives the argument given when it was scheduled, so one object can own many
+/// pending actions (a marble's events, an interval's ticks) without a closure per action.
+public protocol ScheduledAction: AnyObject {
+  func perform(_ argument: Int)
+  /// The node this action belongs to, named in limit diagnostics.
+  var owner: NodeLabel { get }
+}
+
+/// The name and place of a graph node, for diagnostics and traces.
+public struct NodeLabel: Sendable, Hashable {
+  public var name: String
+  public var location: SourceLocation?
+
+  public init(_ name: String, at location: SourceLocation? = nil) {
+    self.name = name
+    self.location = location
+  }
+
+  public static let anonymous = NodeLabel("<scenario>")
+}
+
+/// The single-threaded virtual-time scheduler of one run.
+///
+/// Actions are keyed by `(frame, sequence)`, where `sequence` is the order in which they were
+/// scheduled, and the smallest key runs next: actions due in the same frame run first in, first
+/// out. A source that knows all its future events (a marble) reserves a block of sequence numbers
+/// up front and inserts each event only when the previous one ran, which keeps the queue small
+/// while preserving the order the events would have had if all were queued at once.
+public final class VirtualTimeScheduler {
+  /// Why `run` returned.
+  public enum Outcome: Equatable, Sendable {
+    /// Nothing is scheduled any more.
+    case idle
+    /// The next action is due after `until`.
+    case reachedEnd
+    /// The next action is due after `limit.time`.
+    case timeLimit(NodeLabel)
+    /// More than `limit.steps` actions ran.
+    case stepLimit(NodeLabel)
+    /// The run was stopped from inside an action (`stop()`).
+    case stopped
+  }
+
+  private struct Entry: Comparable {
+    var frame: Int
+    var sequence: Int
+    var action: any ScheduledAction
+    var argument: Int
+
+    static func < (lhs: Entry, rhs: Entry) -> Bool {
+      lhs.frame != rhs.frame ? lhs.frame < rhs.frame : lhs.sequence < rhs.sequence
+    }
+
+    static func == (lhs: Entry, rhs: Entry) -> Bool {
+      lhs.frame == rhs.frame && lhs.sequence == rhs.sequence
+    }
+  }
+
+  /// The current frame.
+  public private(set) var now: Int = 0
+  /// How many actions ran so far.
+  public private(set) var steps: Int = 0
+  private var queue = Heap<Entry>()
+  private var nextSequence = 0
+  private var isStopped = false
+
+  public init() {}
+
+  /// The number of pending actions.
+  public var pendingCount: Int { queue.count }
+
+  /// Schedules `action` at `frame` (never earlier than now) with the next sequence number.
+  public func schedule(at frame: Int, _ action: any ScheduledAction, argument: Int = 0) {
+    let sequence = nextSequence
+    nextSequence += 1
+    queue.insert(Entry(frame: max(frame, now), sequence: sequence, action: action, argument: argument))
+  }
+
+  /// Schedules `action` `delay` frames from now.
+  public func schedule(after delay: Int, _ action: any ScheduledAction, argument: Int = 0) {
+    schedule(at: now.addingClamped(delay), action, argument: argument)
+  }
+
+  /// Reserves `count` consecutive sequence numbers and returns the first.
+  ///
+  /// Use with `schedule(at:sequence:_:argument:)` to insert reserved actions lazily.
+  public func reserveSequences(_ count: Int) -> Int {
+    let first = nextSequence
+    nextSequence += count
+    return first
+  }
+
+  /// Schedules `action` with a sequence number reserved earlier.
+  public func schedule(at frame: Int, sequence: Int, _ action: any ScheduledAction, argument: Int) {
+    queue.insert(Entry(frame: max(frame, now), sequence: sequence, action: action, argument: argument))
+  }
+
+  /// Stops `run` after the current action.
+  public func stop() {
+    isStopped = true
+  }
+
+  /// Runs actions in `(frame, sequence)` order until none is left, the next is due after
+  /// `until`, or a limit is reached.
+  public func run(until: Int? = nil, timeLimit: Int, stepLimit: Int) -> Outcome {
+    while let next = queue.min {
+      if isStopped { return .stopped }
+      if let until, next.frame > until { return .reachedEnd }
+      if next.frame > timeLimit { return .timeLimit(next.action.owner) }
+      if steps >= stepLimit { return .stepLimit(next.action.owner) }
+      _ = queue.popMin()
+      steps += 1
+      now = next.frame
+      next.action.perform(next.argument)
+    }
+    return isStopped ? .stopped : .idle
+  }
+
+  /// Checks the queue's invariants; for tests.
+  public func checkInvariants() {
+    if let first = queue.min {
+      precondition(first.frame >= now, "an action is due before the current frame")
+    }
+    precondition(nextSequence >= queue.count, "more actions than sequence numbers")
+  }
+}
+
+/// A scheduled closure, for actions that run once.
+public final class ClosureAction: ScheduledAction {
+  public let owner: NodeLabel
+  private let body: () -> Void
+
+  public init(owner: NodeLabel, _ body: @escaping () -> Void) {
+    self.owner = owner
+    self.body = body
+  }
+
+  public func perform(_ argument: Int) {
+    body()
+  }
+}
+
+extension Int {
+  /// Addition that saturates instead of trapping, for frame arithmetic on user input.
+  public func addingClamped(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    if overflow { return other > 0 ? .max : .min }
+    return sum
+  }
+}
