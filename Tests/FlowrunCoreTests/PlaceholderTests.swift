@@ -1,4 +1,0 @@
-import Testing
-@testable import FlowrunCore
-
-@Test func placeholderFlowrunCore() { #expect(Bool(true)) }
