@@ -26,11 +26,24 @@ let package = Package(
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
-    .target(name: "FlowrunMarbles", dependencies: ["FlowrunCore"]),
-    .target(name: "FlowrunExpressions", dependencies: ["FlowrunCore"]),
+    .target(
+      name: "FlowrunMarbles",
+      dependencies: [
+        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
+    .target(
+      name: "FlowrunExpressions",
+      dependencies: [
+        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
     .target(
       name: "FlowrunScenario",
-      dependencies: ["FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions"]
+      dependencies: [
+        "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
     ),
     .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
     .executableTarget(

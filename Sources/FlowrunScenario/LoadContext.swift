@@ -1,0 +1,142 @@
+import FlowrunCore
+import FlowrunYAML
+
+/// Collects the diagnostics of loading one document and reads typed values out of YAML nodes.
+///
+/// Every reader reports what is wrong and returns nil, so loading goes on and all problems of a
+/// file are reported in one run.
+struct LoadContext {
+  let file: YAMLFile
+  var diagnostics: [Diagnostic] = []
+
+  init(file: YAMLFile) {
+    self.file = file
+  }
+
+  var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+    diagnostics.append(file.diagnostic(message, at: location, notes: notes))
+  }
+
+  mutating func error(_ message: String, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
+    error(message, at: node.start, notes: notes)
+  }
+
+  /// An error at the `offset`-th character of a scalar's value (a marble or expression column).
+  mutating func error(_ message: String, in node: YAMLNode, offset: Int) {
+    error(message, at: file.location(ofScalarOffset: offset, in: node))
+  }
+
+  // MARK: - Shapes
+
+  /// The entries of a mapping, reporting `what` when the node is something else.
+  mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLNode.Pair]? {
+    if let pairs = node.mappingPairs { return pairs }
+    error("\(what) must be a mapping, found a \(node.kindName)", at: node)
+    return nil
+  }
+
+  mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
+    if let items = node.sequenceItems { return items }
+    error("\(what) must be a list, found a \(node.kindName)", at: node)
+    return nil
+  }
+
+  /// Reports every key of `pairs` not in `allowed`, with a suggestion.
+  mutating func checkKeys(_ pairs: [YAMLNode.Pair], allowed: [String], in what: String) {
+    for pair in pairs {
+      guard let key = pair.key.scalarValue else {
+        error("keys must be strings, found a \(pair.key.kindName)", at: pair.key)
+        continue
+      }
+      if !allowed.contains(key) {
+        error(Self.unknownKey(key, in: what, candidates: allowed), at: pair.key)
+      }
+    }
+  }
+
+  static func unknownKey(_ key: String, in what: String, candidates: [String]) -> String {
+    var message = "unknown key '\(key)' in \(what)"
+    if let suggestion = closestName(to: key, among: candidates) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    return message
+  }
+
+  // MARK: - Scalars
+
+  mutating func string(_ node: YAMLNode, _ what: String) -> String? {
+    if let text = node.scalarValue, case .string = node.resolvedScalar { return text }
+    if node.isScalar, let text = node.scalarValue, node.scalarStyle != .plain { return text }
+    error("\(what) must be a string, found \(describe(node))", at: node)
+    return nil
+  }
+
+  mutating func int(_ node: YAMLNode, _ what: String) -> Int? {
+    if case .int(let value) = node.resolvedScalar { return value }
+    error("\(what) must be an integer, found \(describe(node))", at: node)
+    return nil
+  }
+
+  /// An integer ≥ 0, as `take`, `skip` and `concurrent` need.
+  mutating func count(_ node: YAMLNode, _ what: String, minimum: Int = 0) -> Int? {
+    guard let value = int(node, what) else { return nil }
+    guard value >= minimum else {
+      error("\(what) must be an integer ≥ \(minimum), found \(value)", at: node)
+      return nil
+    }
+    return value
+  }
+
+  mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+    if case .bool(let value) = node.resolvedScalar { return value }
+    error("\(what) must be true or false, found \(describe(node))", at: node)
+    return nil
+  }
+
+  /// A short description of a node for "found …" messages.
+  func describe(_ node: YAMLNode) -> String {
+    switch node.resolvedScalar {
+    case .none: return "a \(node.kindName)"
+    case .null?: return "null"
+    case .bool(let value)?: return "\(value)"
+    case .int(let value)?: return "\(value)"
+    case .double(let value)?: return "\(value)"
+    case .string(let text)?: return "'\(text)'"
+    }
+  }
+
+  // MARK: - Values
+
+  /// The value a node says, by the YAML 1.2 core schema. Signal-tagged scalars are rejected
+  /// here; legends read them with `legendEntry`.
+  mutating func value(_ node: YAMLNode) -> Value {
+    if let tag = node.tag, tag == "!cold" || tag == "!hot" {
+      error("a '\(tag)' signal value is only allowed in a 'values' legend", at: node)
+      return .null
+    }
+    switch node.kind {
+    case .scalar:
+      switch node.resolvedScalar {
+      case .null?, .none: return .null
+      case .bool(let value)?: return .bool(value)
+      case .int(let value)?: return .int(value)
+      case .double(let value)?: return .double(value)
+      case .string(let text)?: return .string(text)
+      }
+    case .sequence(let items):
+      return .list(items.map { value($0) })
+    case .mapping(let pairs):
+      var entries = OrderedDictionaryOfValues()
+      for pair in pairs {
+        guard let key = pair.key.scalarValue else {
+          error("map keys must be strings, found a \(pair.key.kindName)", at: pair.key)
+          continue
+        }
+        entries[key] = value(pair.value)
+      }
+      return .map(entries)
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import FlowrunCore
+import OrderedCollections
+
+typealias OrderedDictionaryOfValues = OrderedDictionary<String, Value>
