@@ -4,15 +4,19 @@
 /// scheduled action at the subscription frame, never delivered inside `subscribe`).
 public final class ColdSource: Source {
   public let owner: NodeLabel
-  public let log = SubscriptionLog()
+  public let log: SubscriptionLog
   fileprivate unowned let runtime: Runtime
   fileprivate let events: [Recorded]
 
-  /// `events` have frames relative to the subscription (≥ 0), in order.
-  public init(events: [Recorded], owner: NodeLabel, runtime: Runtime) {
+  /// `events` have frames relative to the subscription (≥ 0), in order. Sources made from the
+  /// same marble step may share one `log`.
+  public init(
+    events: [Recorded], owner: NodeLabel, runtime: Runtime, log: SubscriptionLog = SubscriptionLog()
+  ) {
     self.events = events
     self.owner = owner
     self.runtime = runtime
+    self.log = log
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {

@@ -1,0 +1,235 @@
+import FlowrunCore
+import FlowrunMarbles
+import FlowrunYAML
+
+extension ScenarioCompiler {
+  static let actionKeys = ["send", "set", "execute", "input", "complete", "fail"]
+
+  // MARK: - Effects
+
+  func compileEffects(_ node: YAMLNode) {
+    guard let items = context.sequence(node, "'effects'") else { return }
+    for item in items {
+      guard let pairs = context.mapping(item, "an effect") else { continue }
+      context.checkKeys(
+        pairs, allowed: ["on", "when", "at", "onError", "onCompleted"] + Self.actionKeys, in: "an effect")
+      guard let onNode = item["on"] else {
+        context.error("an effect needs 'on: <signal>'", at: item)
+        continue
+      }
+      guard let on = compileSignal(onNode, "'on'") else { continue }
+      var effect = EffectPlan(
+        on: on.0, when: nil, actions: compileActions(pairs, valueAvailable: true), onError: nil,
+        onCompleted: nil, at: nil, location: item.start)
+      if let when = item["when"] {
+        effect.when = expression(when, shape: on.1, index: false)
+      }
+      if let at = item["at"] { effect.at = frames(at, "'at'", minimum: 0) }
+      if let onError = item["onError"], let errorPairs = context.mapping(onError, "'onError'") {
+        context.checkKeys(errorPairs, allowed: Self.actionKeys, in: "'onError'")
+        effect.onError = compileActions(errorPairs, valueAvailable: true)
+      }
+      if let onCompleted = item["onCompleted"],
+        let completedPairs = context.mapping(onCompleted, "'onCompleted'")
+      {
+        context.checkKeys(completedPairs, allowed: Self.actionKeys, in: "'onCompleted'")
+        effect.onCompleted = compileActions(completedPairs, valueAvailable: true)
+      }
+      plan.effects.append(effect)
+    }
+  }
+
+  // MARK: - Timeline
+
+  func compileTimeline(_ node: YAMLNode) {
+    guard let items = context.sequence(node, "'timeline'") else { return }
+    for item in items {
+      guard let pairs = context.mapping(item, "a timeline action") else { continue }
+      context.checkKeys(pairs, allowed: ["at"] + Self.actionKeys, in: "a timeline action")
+      guard let atNode = item["at"] else {
+        context.error("a timeline action needs 'at: <time>'", at: item)
+        continue
+      }
+      guard let at = frames(atNode, "'at'", minimum: 0) else { continue }
+      let actions = compileActions(pairs, valueAvailable: false)
+      if actions.isEmpty, !pairs.contains(where: { Self.actionKeys.contains($0.key.scalarValue ?? "") }) {
+        context.error("a timeline action needs one of 'send', 'set', 'execute', 'complete', 'fail'", at: item)
+      }
+      plan.timeline.append(TimelinePlan(at: at, actions: actions, location: item.start))
+    }
+  }
+
+  // MARK: - Actions
+
+  /// The actions among `pairs`, in the order written. `valueAvailable` says whether a bare
+  /// target (send the event's value itself) makes sense.
+  private func compileActions(_ pairs: [YAMLNode.Pair], valueAvailable: Bool) -> [ActionPlan] {
+    var actions: [ActionPlan] = []
+    for pair in pairs {
+      guard let key = pair.key.scalarValue else { continue }
+      let node = pair.value
+      switch key {
+      case "send", "set":
+        let kind: DeclarationKind = key == "send" ? .subject : .property
+        if let name = node.scalarValue, node.isScalar {
+          guard valueAvailable else {
+            context.error("'\(key): \(name)' needs a value here: write '\(key): { \(name): <value> }'", at: node)
+            continue
+          }
+          guard target(name, kind: kind, at: node) else { continue }
+          actions.append(key == "send" ? .send(subject: name, value: nil) : .set(property: name, value: nil))
+          continue
+        }
+        guard let targets = context.mapping(node, "'\(key)'") else { continue }
+        for entry in targets {
+          guard let name = context.string(entry.key, "a target"), target(name, kind: kind, at: entry.key)
+          else { continue }
+          let value = context.value(entry.value)
+          actions.append(key == "send" ? .send(subject: name, value: value) : .set(property: name, value: value))
+        }
+      case "complete":
+        guard let name = context.string(node, "'complete'"), target(name, kind: .subject, at: node) else {
+          continue
+        }
+        actions.append(.complete(subject: name))
+      case "fail":
+        guard let targets = context.mapping(node, "'fail'") else { continue }
+        for entry in targets {
+          guard let name = context.string(entry.key, "a subject"), target(name, kind: .subject, at: entry.key)
+          else { continue }
+          actions.append(.fail(subject: name, value: context.value(entry.value)))
+        }
+      case "execute":
+        context.error("'execute' needs 'commands', which is not supported yet", at: pair.key)
+      default:
+        break
+      }
+    }
+    return actions
+  }
+
+  /// Checks that `name` is declared with `kind`.
+  private func target(_ name: String, kind: DeclarationKind, at node: YAMLNode) -> Bool {
+    guard let declaration = declarations[name] else {
+      var message = "unknown \(kind.rawValue) '\(name)'"
+      let candidates = declarations.filter { $0.value.kind == kind }.keys
+      if let suggestion = closestName(to: name, among: candidates) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      context.error(message, at: node)
+      return false
+    }
+    guard declaration.kind == kind else {
+      context.error("'\(name)' is a \(declaration.kind.rawValue), not a \(kind.rawValue)", at: node)
+      return false
+    }
+    return true
+  }
+
+  // MARK: - Expectations
+
+  func compileExpectations(_ node: YAMLNode) -> [ExpectationSpec] {
+    guard let pairs = context.mapping(node, "'expect'") else { return [] }
+    var result: [ExpectationSpec] = []
+    for pair in pairs {
+      guard let target = context.string(pair.key, "an expectation target") else { continue }
+      if let expectation = compileExpectation(target, key: pair.key, value: pair.value) {
+        result.append(expectation)
+      }
+    }
+    return result
+  }
+
+  private func compileExpectation(_ target: String, key: YAMLNode, value: YAMLNode) -> ExpectationSpec? {
+    let parser = MarbleParser(grammar: grammar, tick: tick, limits: marbleLimits)
+    if target.hasSuffix(".subscriptions"), declarations[target] == nil {
+      let owner = String(target.dropLast(".subscriptions".count))
+      guard let source = subscriptionTarget(owner, at: key) else { return nil }
+      let nodes = value.sequenceItems ?? [value]
+      var entries: [SubscriptionLog.Entry] = []
+      var marbles: [String] = []
+      for item in nodes {
+        guard let text = context.string(item, "a subscription marble") else { return nil }
+        do throws(MarbleError) {
+          let marble = try parser.parseSubscription(text)
+          marbles.append(text)
+          if let subscribe = marble.subscribe {
+            entries.append(.init(subscribed: subscribe, unsubscribed: marble.unsubscribe))
+          }
+        } catch {
+          context.error(error.message, in: item, offset: error.offset)
+          return nil
+        }
+      }
+      return ExpectationSpec(
+        target: target, location: key.start, expected: .subscriptions(entries, marbles: marbles),
+        legend: [], errorValue: errorValue, marbleNode: value, window: nil, source: .subscriptions(source))
+    }
+    guard let (plan, _) = resolveReference(target, at: key) else { return nil }
+    var marbleNode = value
+    var localLegend: [(key: String, value: LegendValue)] = []
+    var error = errorValue
+    var window: (subscribe: Int, unsubscribe: Int?)?
+    if let pairs = value.mappingPairs {
+      context.checkKeys(pairs, allowed: ["marble", "values", "error", "subscribe"], in: "an expectation")
+      guard let marble = value["marble"] else {
+        context.error("an expectation needs 'marble'", at: value)
+        return nil
+      }
+      marbleNode = marble
+      if let values = value["values"] { localLegend = legendEntries(values) ?? [] }
+      if let errorNode = value["error"] { error = context.value(errorNode) }
+      if let subscribe = value["subscribe"], let text = context.string(subscribe, "'subscribe'") {
+        do throws(MarbleError) {
+          let marble = try parser.parseSubscription(text)
+          window = (marble.subscribe ?? 0, marble.unsubscribe)
+        } catch {
+          context.error(error.message, in: subscribe, offset: error.offset)
+        }
+      }
+    }
+    guard let text = context.string(marbleNode, "an expectation marble") else { return nil }
+    let parsed: ParsedMarble
+    do throws(MarbleError) {
+      parsed = try parser.parseExpectation(text)
+    } catch {
+      context.error(error.message, in: marbleNode, offset: error.offset)
+      return nil
+    }
+    let input = MarbleInput(marble: parsed, localLegend: localLegend, errorValue: error, label: NodeLabel(target))
+    var resolver = LegendResolver(plan: self.plan) { _, events, _ in .signal(SignalValue(events: events)) }
+    let events = resolver.events(of: input)
+    let legend = localLegend.map { ($0.key, resolver.value($0.value)) } + expectedLegend(self.plan.fileLegend)
+    return ExpectationSpec(
+      target: target, location: key.start, expected: .events(events, marble: text), legend: legend,
+      errorValue: error, marbleNode: marbleNode, window: window, source: .signal(plan))
+  }
+
+  /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.
+  private func subscriptionTarget(_ owner: String, at node: YAMLNode) -> SubscriptionTarget? {
+    guard let declaration = declarations[owner] else {
+      var message = "unknown signal '\(owner)' in '\(owner).subscriptions'"
+      if let suggestion = closestName(to: owner, among: declarations.keys) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      context.error(message, at: node)
+      return nil
+    }
+    switch declaration.kind {
+    case .subject: return .subject(owner)
+    case .signal:
+      compileNamedSignal(owner)
+      var plan = self.plan.signals[owner]
+      while case .apply(let input, _)? = plan { plan = input }
+      switch plan {
+      case .hot(let index)?: return .hot(index)
+      case .cold(let input)?: return .cold(input.label.location ?? node.start)
+      default: break
+      }
+    default: break
+    }
+    context.error(
+      "'\(owner).subscriptions' needs a subject or a signal whose first step is 'hot' or 'cold'", at: node)
+    return nil
+  }
+}

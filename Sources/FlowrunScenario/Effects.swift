@@ -1,0 +1,61 @@
+import FlowrunCore
+import FlowrunYAML
+
+extension Graph {
+  /// Performs one effect or timeline action; `value` is the event's value for bare targets.
+  func perform(_ action: ActionPlan, value: Value, at location: SourceLocation) {
+    switch action {
+    case .send(let subject, let literal):
+      subjects[subject]?.receive(.next(literal ?? value))
+    case .set(let property, let literal):
+      properties[property]?.set(literal ?? value)
+    case .complete(let subject):
+      subjects[subject]?.receive(.completed)
+    case .fail(let subject, let error):
+      subjects[subject]?.receive(.error(error))
+    }
+  }
+}
+
+/// An effect's subscription: for each value, its actions in the order written.
+final class EffectObserver: Observer {
+  private let effect: EffectPlan
+  private unowned let graph: Graph
+  private let link = UpstreamLink()
+
+  init(effect: EffectPlan, graph: Graph) {
+    self.effect = effect
+    self.graph = graph
+  }
+
+  func start() {
+    link.attach(graph.source(for: effect.on).subscribe(self))
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    switch event {
+    case .next(let value):
+      if let when = effect.when {
+        do throws(StepFailure) {
+          guard try graph.predicate(when, .none, role: "when")(value, 0) else { return }
+        } catch {
+          link.dispose()
+          graph.runtime.fail("effect 'when' failed: \(error.value)", at: when.location)
+          return
+        }
+      }
+      for action in effect.actions { graph.perform(action, value: value, at: effect.location) }
+    case .error(let error):
+      link.finish()
+      if let actions = effect.onError {
+        for action in actions { graph.perform(action, value: error, at: effect.location) }
+      } else {
+        graph.runtime.warn("unhandled error \(error) reached an effect, which stops", at: effect.location)
+      }
+    case .completed:
+      link.finish()
+      for action in effect.onCompleted ?? [] { graph.perform(action, value: .null, at: effect.location) }
+    }
+  }
+}

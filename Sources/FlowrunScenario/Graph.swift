@@ -1,0 +1,235 @@
+import FlowrunCore
+import FlowrunExpressions
+import FlowrunYAML
+
+/// The values a template binds (`outer`, `input`, `error`).
+struct TemplateScope {
+  var outer: Value = .null
+  var input: Value = .null
+  var error: Value = .null
+
+  static let none = TemplateScope()
+}
+
+/// Lets expressions read the current value of properties by slot.
+final class PropertyTable: PropertyReader {
+  var properties: [Property] = []
+
+  func propertyValue(at slot: Int) -> Value {
+    properties[slot].value
+  }
+}
+
+/// One run's instantiated graph: the shared nodes (hot marbles, subjects, properties) and the
+/// recipes of named signals, built from the scenario's plan.
+final class Graph {
+  let scenario: Scenario
+  let runtime: Runtime
+  private(set) var hotSources: [HotSource] = []
+  private(set) var subjects: [String: Subject] = [:]
+  private(set) var properties: [String: Property] = [:]
+  let propertyTable = PropertyTable()
+  private var signals: [String: any Source] = [:]
+  private(set) var coldLogs: [SourceLocation: SubscriptionLog] = [:]
+  private var coldEvents: [SourceLocation: [Recorded]] = [:]
+  private var resolver: LegendResolver?
+
+  init(scenario: Scenario, runtime: Runtime) {
+    self.scenario = scenario
+    self.runtime = runtime
+    let plan = scenario.plan
+    resolver = LegendResolver(plan: plan) { [unowned self] input, events, hotIndex in
+      if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
+      return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: runtime)))
+    }
+    for input in plan.hotMarbles {
+      hotSources.append(HotSource(events: resolveEvents(input), owner: input.label, runtime: runtime))
+    }
+    for subject in plan.subjects {
+      subjects[subject.name] = Subject(
+        kind: subject.kind, isRAC: subject.isRAC, owner: NodeLabel(subject.name, at: subject.location),
+        runtime: runtime)
+    }
+    for property in plan.properties {
+      let node = Property(
+        initial: property.initial, owner: NodeLabel(property.name, at: property.location), runtime: runtime)
+      properties[property.name] = node
+      propertyTable.properties.append(node)
+    }
+  }
+
+  private func resolveEvents(_ input: MarbleInput) -> [Recorded] {
+    guard var resolver else { return [] }
+    let events = resolver.events(of: input)
+    self.resolver = resolver
+    return events
+  }
+
+  /// Starts the hot marbles in file order (inline ones and `!hot` legend values alike).
+  func startHotSources() {
+    let order = scenario.plan.hotMarbles.indices.sorted {
+      (scenario.plan.hotMarbles[$0].label.location?.offset ?? 0)
+        < (scenario.plan.hotMarbles[$1].label.location?.offset ?? 0)
+    }
+    for index in order { hotSources[index].start() }
+  }
+
+  /// The subscription log of a `hot`/`cold` source or a subject.
+  func log(of target: SubscriptionTarget) -> SubscriptionLog? {
+    switch target {
+    case .hot(let index): hotSources[index].log
+    case .cold(let location): coldLogs[location]
+    case .subject(let name): subjects[name]?.log
+    }
+  }
+
+  // MARK: - Instantiation
+
+  /// The recipe for `plan`, with template names bound by `scope`.
+  func source(for plan: SignalPlan, scope: TemplateScope = .none) -> any Source {
+    switch plan {
+    case .reference(let reference):
+      return source(for: reference)
+    case .hot(let index):
+      return hotSources[index]
+    case .cold(let input):
+      let location = input.label.location ?? scenario.location
+      let log = coldLogs[location] ?? SubscriptionLog()
+      coldLogs[location] = log
+      let events = coldEvents[location] ?? resolveEvents(input)
+      coldEvents[location] = events
+      return ColdSource(events: events, owner: input.label, runtime: runtime, log: log)
+    case .just(let value): return ImmediateSource.just(value)
+    case .of(let values): return ImmediateSource.of(values)
+    case .empty: return ImmediateSource.empty
+    case .never: return ImmediateSource.never
+    case .fail(let value): return ImmediateSource.fail(value)
+    case .timer(let delay, let period, let label):
+      return TimerSource(delay: delay, period: period, owner: label, runtime: runtime)
+    case .combineLatest(let inputs, let keys):
+      return CombineLatestSource(inputs.map { source(for: $0, scope: scope) }, keys: keys)
+    case .zip(let inputs, let keys):
+      return ZipSource(inputs.map { source(for: $0, scope: scope) }, keys: keys)
+    case .merge(let inputs, let concurrent):
+      return MergeSource(inputs.map { source(for: $0, scope: scope) }, concurrent: concurrent)
+    case .concat(let inputs):
+      return MergeSource.concat(inputs.map { source(for: $0, scope: scope) })
+    case .apply(let input, let op):
+      return apply(op, to: source(for: input, scope: scope), scope: scope)
+    }
+  }
+
+  private func source(for reference: Reference) -> any Source {
+    switch reference {
+    case .signal(let name):
+      if let source = signals[name] { return source }
+      guard let plan = scenario.plan.signals[name] else { return ImmediateSource.never }
+      let source = source(for: plan)
+      signals[name] = source
+      return source
+    case .subject(let name):
+      return subjects[name] ?? ImmediateSource.never
+    case .property(let name):
+      return properties[name] ?? ImmediateSource.never
+    }
+  }
+
+  private func apply(_ op: OperatorPlan, to upstream: any Source, scope: TemplateScope) -> any Source {
+    switch op {
+    case .map(let step):
+      return MapSource(upstream, transform: transform(step, scope))
+    case .mapTo(let value):
+      return MapSource(upstream) { _, _ in value }
+    case .filter(let step):
+      return FilterSource(upstream, predicate: predicate(step, scope, role: "filter"))
+    case .scan(let step, let seed):
+      return ScanSource(upstream, seed: seed, accumulate: accumulate(step, scope))
+    case .distinctUntilChanged(let key):
+      return DistinctUntilChangedSource(upstream, key: key.map { transform($0, scope) })
+    case .skip(let count):
+      return SkipSource(upstream, count: count)
+    case .take(let count):
+      return TakeSource(upstream, count: count)
+    case .takeWhile(let step, let inclusive):
+      return TakeWhileSource(upstream, inclusive: inclusive, predicate: predicate(step, scope, role: "takeWhile"))
+    case .skipWhile(let step):
+      return SkipWhileSource(upstream, predicate: predicate(step, scope, role: "skipWhile"))
+    case .takeUntil(let notifier, let completesWithNotifier):
+      return TakeUntilSource(
+        upstream, notifier: source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
+    case .startWith(let values):
+      return StartWithSource(upstream, values: values)
+    case .label:
+      return upstream
+    }
+  }
+
+  // MARK: - Expressions
+
+  private func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
+    EvalContext(
+      value: value, index: index, now: runtime.now, outer: scope.outer, input: scope.input,
+      error: scope.error, properties: propertyTable)
+  }
+
+  func transform(_ step: StepExpression, _ scope: TemplateScope) -> Transform {
+    let expression = step.expression
+    return { [unowned self] value, index throws(StepFailure) in
+      do throws(EvaluationError) {
+        return try expression.evaluate(self.context(value, index, scope))
+      } catch {
+        throw self.failure(error, step)
+      }
+    }
+  }
+
+  func predicate(_ step: StepExpression, _ scope: TemplateScope, role: String) -> Predicate {
+    let expression = step.expression
+    return { [unowned self] value, index throws(StepFailure) in
+      do throws(EvaluationError) {
+        return try expression.evaluateCondition(self.context(value, index, scope), role: role)
+      } catch {
+        throw self.failure(error, step)
+      }
+    }
+  }
+
+  private func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
+    let expression = step.expression
+    return { [unowned self] accumulator, value, index throws(StepFailure) in
+      var context = self.context(value, index, scope)
+      context.accumulator = accumulator
+      do throws(EvaluationError) {
+        return try expression.evaluate(context)
+      } catch {
+        throw self.failure(error, step)
+      }
+    }
+  }
+
+  /// The error value a failed evaluation sends: `throw(v)`'s value, or
+  /// `{ expressionError, at }` with a warning at the expression's place.
+  func failure(_ error: EvaluationError, _ step: StepExpression) -> StepFailure {
+    if let thrown = error.thrown { return StepFailure(thrown) }
+    let location = scenario.file.location(ofScalarOffset: error.offset, in: step.node)
+    let at = "\(scenario.path):\(location.line):\(location.column)"
+    runtime.warn("expression failed: \(error.message)", at: location)
+    return StepFailure(.map(["expressionError": .string(error.message), "at": .string(at)]))
+  }
+}
+
+/// A `!hot` legend value: the hot marble, looked up when subscribed (it may be created after the
+/// marble that carries it as a value).
+private final class HotReference: Source {
+  unowned let graph: Graph
+  let index: Int
+
+  init(graph: Graph, index: Int) {
+    self.graph = graph
+    self.index = index
+  }
+
+  func subscribe(_ observer: any Observer) -> any Disposable {
+    graph.hotSources[index].subscribe(observer)
+  }
+}

@@ -1,0 +1,63 @@
+public import FlowrunCore
+public import FlowrunYAML
+
+/// How a scenario ended.
+public enum ScenarioStatus: String, Sendable {
+  case passed
+  case failed
+  case error
+}
+
+/// What one expectation saw, compared with what it expected.
+public struct ExpectationResult: Sendable {
+  public enum Actual: Sendable {
+    case events([Recorded])
+    case subscriptions([SubscriptionLog.Entry])
+  }
+
+  public let spec: ExpectationSpec
+  public let actual: Actual
+  public let passed: Bool
+  /// The index of the first differing event (or subscription) in both lists.
+  public let firstDifference: Int?
+}
+
+/// Counts of what a run did.
+public struct RunStats: Sendable, Equatable {
+  public var frames = 0
+  public var events = 0
+  public var subscriptions = 0
+  public var rejectedExecutions = 0
+}
+
+/// The outcome of running one scenario.
+public struct ScenarioResult: Sendable {
+  public let scenario: Scenario
+  public let status: ScenarioStatus
+  public let expectations: [ExpectationResult]
+  /// Run-time errors and warnings (expression failures, limits, bindings that failed).
+  public let diagnostics: [Diagnostic]
+  public let stats: RunStats
+  public let durationSeconds: Double
+}
+
+extension ExpectationResult {
+  /// Compares expected and actual events exactly: frames, order within a frame, deep values.
+  static func compare(_ expected: [Recorded], _ actual: [Recorded]) -> Int? {
+    for index in 0..<max(expected.count, actual.count) {
+      guard index < expected.count, index < actual.count, expected[index] == actual[index] else {
+        return index
+      }
+    }
+    return nil
+  }
+
+  static func compare(_ expected: [SubscriptionLog.Entry], _ actual: [SubscriptionLog.Entry]) -> Int? {
+    for index in 0..<max(expected.count, actual.count) {
+      guard index < expected.count, index < actual.count, expected[index] == actual[index] else {
+        return index
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,126 @@
+public import FlowrunCore
+public import FlowrunMarbles
+public import FlowrunYAML
+import OrderedCollections
+
+/// One loaded and validated scenario, ready to run.
+public struct Scenario: Sendable {
+  public let path: String
+  public let name: String
+  public let description: String?
+  public let tags: [String]
+  /// Where the scenario's document starts.
+  public let location: SourceLocation
+  public let tick: Tick
+  public let grammar: MarbleGrammar
+  /// The file's `values`, resolved for expectations (signal values as their marbles' events).
+  public let legend: [(key: String, value: Value)]
+  /// The file's `error`: the value of `#` unless a marble says otherwise.
+  public let errorValue: Value
+  /// The expectations, in file order.
+  public let expectations: [ExpectationSpec]
+  /// The YAML file, for placing run-time diagnostics.
+  public let file: YAMLFile
+
+  let plan: ScenarioPlan
+}
+
+/// What an expectation says: its target and the expected events or subscriptions.
+public struct ExpectationSpec: Sendable {
+  public enum Expected: Sendable {
+    /// Events, with the marble text as written.
+    case events([Recorded], marble: String)
+    /// A subscription log: one `(subscribe, unsubscribe?)` per expected subscription.
+    case subscriptions([SubscriptionLog.Entry], marbles: [String])
+  }
+
+  public let target: String
+  public let location: SourceLocation
+  public let expected: Expected
+  /// The expectation's own `values` over the file's, in lookup order.
+  public let legend: [(key: String, value: Value)]
+  public let errorValue: Value
+  /// The YAML scalar holding the marble (for `--update`).
+  public let marbleNode: YAMLNode
+  /// The `subscribe:` window, when given.
+  let window: (subscribe: Int, unsubscribe: Int?)?
+  let source: ExpectationSource
+}
+
+/// What an expectation observes.
+enum ExpectationSource {
+  case signal(SignalPlan)
+  case subscriptions(SubscriptionTarget)
+}
+
+/// Whose subscription log an expectation reads.
+enum SubscriptionTarget {
+  /// The hot marble with this index.
+  case hot(Int)
+  /// A cold marble step, by its place in the file.
+  case cold(SourceLocation)
+  case subject(String)
+}
+
+/// Everything the runner instantiates.
+struct ScenarioPlan: @unchecked Sendable {
+  var fileLegend: [(key: String, value: LegendValue)] = []
+  var hotMarbles: [MarbleInput] = []
+  var signals: OrderedDictionary<String, SignalPlan> = [:]
+  var subjects: [SubjectPlan] = []
+  var properties: [PropertyPlan] = []
+  var effects: [EffectPlan] = []
+  var timeline: [TimelinePlan] = []
+  var until: Int?
+  var limits = RunLimits()
+}
+
+/// The guards of one run (`limit:`).
+public struct RunLimits: Sendable, Equatable {
+  public var time = 1_000_000
+  public var steps = 10_000_000
+  public var depth = 10_000
+  public var events = 1_000_000
+
+  public init() {}
+}
+
+struct SubjectPlan {
+  var name: String
+  var kind: Subject.Kind
+  var isRAC: Bool
+  var subscribeTo: SignalPlan?
+  var location: SourceLocation
+}
+
+struct PropertyPlan {
+  var name: String
+  var initial: Value
+  var binding: SignalPlan?
+  var location: SourceLocation
+}
+
+/// One action of an effect or the timeline.
+enum ActionPlan {
+  /// Sends a value (or, with nil, the event's value) into a subject.
+  case send(subject: String, value: Value?)
+  case set(property: String, value: Value?)
+  case complete(subject: String)
+  case fail(subject: String, value: Value)
+}
+
+struct EffectPlan {
+  var on: SignalPlan
+  var when: StepExpression?
+  var actions: [ActionPlan]
+  var onError: [ActionPlan]?
+  var onCompleted: [ActionPlan]?
+  var at: Int?
+  var location: SourceLocation
+}
+
+struct TimelinePlan {
+  var at: Int
+  var actions: [ActionPlan]
+  var location: SourceLocation
+}

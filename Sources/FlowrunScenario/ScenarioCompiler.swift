@@ -1,0 +1,302 @@
+import FlowrunCore
+import FlowrunExpressions
+import FlowrunMarbles
+import FlowrunYAML
+import OrderedCollections
+
+/// Turns one YAML document into a validated `Scenario`, reporting every problem it finds.
+final class ScenarioCompiler {
+  enum DeclarationKind: String {
+    case signal, subject, property, command, service
+  }
+
+  struct Declaration {
+    var kind: DeclarationKind
+    var node: YAMLNode
+    var keyNode: YAMLNode
+  }
+
+  static let topLevelKeys = [
+    "flowrun", "name", "description", "tags", "tick", "grammar", "values", "error", "signals",
+    "subjects", "properties", "commands", "services", "effects", "timeline", "until", "limit",
+    "expect",
+  ]
+
+  var context: LoadContext
+  var plan = ScenarioPlan()
+  var tick = Tick.default
+  var grammar = MarbleGrammar.flowrun
+  var errorValue: Value = .string("error")
+  var marbleLimits = MarbleLimits()
+  var declarations: OrderedDictionary<String, Declaration> = [:]
+  var propertyNames: [String] = []
+  var templateNames: ExpressionScope.TemplateNames = []
+  /// The named signal being compiled, to label its nodes.
+  var currentName: String?
+  private var signalShapes: [String: ValueShape] = [:]
+  private var compiling: [String] = []
+
+  init(file: YAMLFile) {
+    context = LoadContext(file: file)
+  }
+
+  /// Compiles the document rooted at `root`; nil (with diagnostics) when it has errors.
+  func compile(_ root: YAMLNode) -> Scenario? {
+    guard let pairs = context.mapping(root, "a scenario") else { return nil }
+    context.checkKeys(pairs, allowed: Self.topLevelKeys, in: "the scenario")
+    readVersion(root)
+    let name = required(root, "name").flatMap { context.string($0, "'name'") }
+    let description = root["description"].flatMap { context.string($0, "'description'") }
+    let tags = root["tags"].flatMap { readTags($0) } ?? []
+    if let node = root["tick"], let text = node.scalarValue {
+      do throws(DurationError) {
+        tick = try Tick(parsing: text)
+      } catch {
+        context.error(error.message, at: node)
+      }
+    }
+    if let node = root["grammar"], let text = context.string(node, "'grammar'") {
+      if let value = MarbleGrammar(rawValue: text) { grammar = value } else {
+        context.error("unknown grammar '\(text)'; use 'flowrun' or 'rxjs'", at: node)
+      }
+    }
+    if let node = root["error"] { errorValue = context.value(node) }
+    if let node = root["limit"] { readLimits(node) }
+    if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? [] }
+    for key in ["commands", "services"] {
+      if let pair = root.pair(forKey: key) {
+        context.error("'\(key)' is not supported yet", at: pair.key)
+      }
+    }
+    declare(root)
+    compileSubjects(root["subjects"])
+    compileSignals(root["signals"])
+    compileProperties(root["properties"])
+    if let node = root["effects"] { compileEffects(node) }
+    if let node = root["timeline"] { compileTimeline(node) }
+    if let node = root["until"] { plan.until = frames(node, "'until'", minimum: 0) }
+    let expectations = root["expect"].map { compileExpectations($0) } ?? []
+    plan.hotMarbles.indices.forEach { _ in }
+    guard !context.hasErrors, let name else { return nil }
+    return Scenario(
+      path: context.file.path, name: name, description: description, tags: tags,
+      location: root.start, tick: tick, grammar: grammar,
+      legend: expectedLegend(plan.fileLegend), errorValue: errorValue,
+      expectations: expectations, file: context.file, plan: plan)
+  }
+
+  private func required(_ root: YAMLNode, _ key: String) -> YAMLNode? {
+    if let node = root[key] { return node }
+    context.error("missing required key '\(key)'", at: root)
+    return nil
+  }
+
+  private func readVersion(_ root: YAMLNode) {
+    guard let node = required(root, "flowrun") else { return }
+    guard case .int(let version) = node.resolvedScalar, version == 1 else {
+      let text = node.scalarValue ?? node.kindName
+      context.error("unsupported scenario format \(text) (this flowrun reads 1)", at: node)
+      return
+    }
+  }
+
+  private func readTags(_ node: YAMLNode) -> [String]? {
+    guard let items = context.sequence(node, "'tags'") else { return nil }
+    return items.compactMap { context.string($0, "a tag") }
+  }
+
+  private func readLimits(_ node: YAMLNode) {
+    guard let pairs = context.mapping(node, "'limit'") else { return }
+    context.checkKeys(pairs, allowed: ["time", "steps", "depth", "events"], in: "'limit'")
+    if let value = node["time"] { plan.limits.time = frames(value, "'time'", minimum: 1) ?? plan.limits.time }
+    if let value = node["steps"] { plan.limits.steps = context.count(value, "'steps'", minimum: 1) ?? plan.limits.steps }
+    if let value = node["depth"] { plan.limits.depth = context.count(value, "'depth'", minimum: 1) ?? plan.limits.depth }
+    if let value = node["events"] { plan.limits.events = context.count(value, "'events'", minimum: 1) ?? plan.limits.events }
+  }
+
+  // MARK: - Names
+
+  static func isValidName(_ name: String) -> Bool {
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    return !parts.isEmpty && parts.allSatisfy { part in
+      guard let first = part.unicodeScalars.first else { return false }
+      let isLetter = { (c: Unicode.Scalar) in c.isASCII && (c.properties.isAlphabetic || c == "_") }
+      return isLetter(first)
+        && part.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
+    }
+  }
+
+  /// Collects every declared name; reports invalid and duplicate names.
+  private func declare(_ root: YAMLNode) {
+    let sections: [(String, DeclarationKind)] = [
+      ("signals", .signal), ("subjects", .subject), ("properties", .property),
+    ]
+    for (key, kind) in sections {
+      guard let section = root[key], let pairs = context.mapping(section, "'\(key)'") else { continue }
+      for pair in pairs {
+        guard let name = context.string(pair.key, "a name") else { continue }
+        guard Self.isValidName(name) else {
+          context.error("invalid name '\(name)': use letters, digits and '_', dotted like 'vm.account'", at: pair.key)
+          continue
+        }
+        if let first = declarations[name] {
+          context.error(
+            "'\(name)' is declared twice",
+            at: pair.key,
+            notes: [.init(location: first.keyNode.start, message: "'\(name)' first declared here")])
+          continue
+        }
+        declarations[name] = Declaration(kind: kind, node: pair.value, keyNode: pair.key)
+        if kind == .property { propertyNames.append(name) }
+      }
+    }
+  }
+
+  /// A name used as a signal: a signal, subject or property.
+  func resolveReference(_ name: String, at node: YAMLNode) -> (SignalPlan, ValueShape)? {
+    guard let declaration = declarations[name] else {
+      var message = "unknown signal '\(name)'"
+      if let suggestion = closestName(to: name, among: declarations.keys) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      context.error(message, at: node)
+      return nil
+    }
+    switch declaration.kind {
+    case .signal:
+      guard let shape = compileNamedSignal(name) else { return nil }
+      return (.reference(.signal(name)), shape)
+    case .subject: return (.reference(.subject(name)), .value)
+    case .property: return (.reference(.property(name)), .value)
+    case .command, .service:
+      context.error("'\(name)' is a \(declaration.kind.rawValue), not a signal", at: node)
+      return nil
+    }
+  }
+
+  /// Compiles a named signal once, in dependency order; reports cycles.
+  @discardableResult
+  func compileNamedSignal(_ name: String) -> ValueShape? {
+    if let shape = signalShapes[name] { return shape }
+    if let start = compiling.firstIndex(of: name) {
+      let cycle = compiling[start...] + [name]
+      if let declaration = declarations[name] {
+        context.error(
+          "cycle of references: \(cycle.map { "'\($0)'" }.joined(separator: " → "))",
+          at: declaration.keyNode)
+      }
+      signalShapes[name] = .value
+      return nil
+    }
+    guard let declaration = declarations[name] else { return nil }
+    compiling.append(name)
+    let outerName = currentName
+    currentName = name
+    let compiled = compileSignal(declaration.node, "signal '\(name)'")
+    currentName = outerName
+    compiling.removeLast()
+    guard signalShapes[name] == nil else { return nil }
+    guard let compiled else {
+      signalShapes[name] = .value
+      return nil
+    }
+    plan.signals[name] = compiled.0
+    signalShapes[name] = compiled.1
+    return compiled.1
+  }
+
+  private func compileSignals(_ node: YAMLNode?) {
+    for (name, declaration) in declarations where declaration.kind == .signal {
+      compileNamedSignal(name)
+    }
+    _ = node
+    // Keep the file order of named signals.
+    plan.signals.sort { lhs, rhs in
+      (declarations[lhs.key]?.keyNode.start.offset ?? 0) < (declarations[rhs.key]?.keyNode.start.offset ?? 0)
+    }
+  }
+
+  // MARK: - Subjects and properties
+
+  private func compileSubjects(_ node: YAMLNode?) {
+    for (name, declaration) in declarations where declaration.kind == .subject {
+      let value = declaration.node
+      var subject = SubjectPlan(
+        name: name, kind: .publish, isRAC: false, subscribeTo: nil, location: declaration.keyNode.start)
+      if value.isNull {
+        plan.subjects.append(subject)
+        continue
+      }
+      guard let pairs = context.mapping(value, "subject '\(name)'") else { continue }
+      context.checkKeys(pairs, allowed: ["rac", "replay", "behavior", "subscribeTo"], in: "subject '\(name)'")
+      if let rac = value["rac"] { subject.isRAC = context.bool(rac, "'rac'") ?? false }
+      if let replay = value["replay"], let size = context.count(replay, "'replay'") {
+        subject.kind = .replay(size)
+      }
+      if let behavior = value["behavior"] {
+        if value["replay"] != nil {
+          context.error("a subject is either 'replay' or 'behavior', not both", at: behavior)
+        }
+        subject.kind = .behavior(context.value(behavior))
+      }
+      plan.subjects.append(subject)
+      _ = node
+    }
+    // `subscribeTo` may name signals, which are compiled after every name is declared.
+    for index in plan.subjects.indices {
+      let name = plan.subjects[index].name
+      if let target = declarations[name]?.node["subscribeTo"] {
+        plan.subjects[index].subscribeTo = compileSignal(target, "'subscribeTo'")?.0
+      }
+    }
+  }
+
+  private func compileProperties(_ node: YAMLNode?) {
+    _ = node
+    for (name, declaration) in declarations where declaration.kind == .property {
+      let value = declaration.node
+      var property = PropertyPlan(name: name, initial: .null, binding: nil, location: declaration.keyNode.start)
+      if let pairs = value.mappingPairs,
+        pairs.allSatisfy({ ["from", "initial"].contains($0.key.scalarValue ?? "") })
+      {
+        if let initial = value["initial"] { property.initial = context.value(initial) }
+        if let from = value["from"] {
+          property.binding = compileSignal(from, "property '\(name)'")?.0
+        }
+      } else if value.isNull {
+        context.error("property '\(name)' needs a signal to bind or 'initial'", at: declaration.keyNode)
+      } else {
+        currentName = name
+        property.binding = compileSignal(value, "property '\(name)'")?.0
+        currentName = nil
+      }
+      plan.properties.append(property)
+    }
+  }
+
+  /// The file legend as expectations see it: signal values as their marbles' events. Reports
+  /// a legend signal that contains itself.
+  func expectedLegend(_ entries: [(key: String, value: LegendValue)]) -> [(key: String, value: Value)] {
+    var resolver = LegendResolver(plan: plan) { input, events, _ in .signal(SignalValue(events: events)) }
+    var legend: [(key: String, value: Value)] = []
+    for (key, value) in entries {
+      legend.append((key, resolver.value(value)))
+      if let cycle = resolver.cycle {
+        context.error("legend value '\(cycle)' contains itself", at: cycleLocation(cycle))
+        return []
+      }
+    }
+    return legend
+  }
+
+  private func cycleLocation(_ key: String) -> SourceLocation {
+    for (entryKey, value) in plan.fileLegend where entryKey == key {
+      switch value {
+      case .cold(let input): return input.label.location ?? .init(line: 1, column: 1, offset: 0)
+      case .hot(let index): return plan.hotMarbles[index].label.location ?? .init(line: 1, column: 1, offset: 0)
+      case .value: break
+      }
+    }
+    return .init(line: 1, column: 1, offset: 0)
+  }
+}
