@@ -127,7 +127,6 @@ final class LibYAMLParser {
     isInitialized = yaml_parser_initialize(&parser) != 0
     if isInitialized, let base = input.baseAddress {
       yaml_parser_set_input_string(&parser, base, bytes.count)
-      yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
     }
   }
 
