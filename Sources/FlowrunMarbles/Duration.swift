@@ -1,9 +1,16 @@
 /// A problem with a duration or a tick, with the message the spec prescribes.
 public struct DurationError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
+  /// Whether the text is not a duration at all (rather than a duration that does not fit).
+  var isSyntax = false
 
   public init(_ message: String) {
     self.message = message
+  }
+
+  init(syntax message: String) {
+    self.message = message
+    self.isSyntax = true
   }
 
   public var description: String { message }
@@ -69,7 +76,7 @@ public struct DurationLiteral: Sendable, Equatable, CustomStringConvertible {
     let suffix = String(String.UnicodeScalarView(scalars[index...]))
     let unit: Unit? = suffix.isEmpty ? .frames : Unit(rawValue: suffix)
     guard digitCount > 0, let unit, !(sawPoint && scale == 0) else {
-      throw DurationError("invalid duration '\(text)' (expected a number with ms, s, m or f)")
+      throw DurationError(syntax: "invalid duration '\(text)' (expected a number with ms, s, m or f)")
     }
     if overflow { throw DurationError("duration \(text) is too large") }
     // Trailing zeros after the point carry no precision; dropping them keeps `1.50000s` exact.
