@@ -14,6 +14,10 @@ public struct DurationError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   public var description: String { message }
+
+  public static func == (lhs: DurationError, rhs: DurationError) -> Bool {
+    lhs.message == rhs.message
+  }
 }
 
 /// A duration as written: `<number><unit>` with unit `ms`, `s`, `m` or `f`, or a bare number of frames.
