@@ -71,6 +71,8 @@ private struct ParseState {
   let mode: MarbleParser.Mode
   /// Whether the marble has a `^` somewhere (outside quotes).
   let hasCaret: Bool
+  /// The index of the last `)` outside quotes, or -1.
+  let lastClose: Int
 
   var items: [MarbleItem] = []
   var cursor = 0
@@ -90,12 +92,14 @@ private struct ParseState {
     scalars.reserveCapacity(marble.utf8.count)
     var hasCaret = false
     var inQuote = false
+    var lastClose = -1
     for scalar in marble.unicodeScalars {
       if scalars.count == limits.characters {
         throw MarbleError("marble is longer than the limit of \(limits.characters) characters", offset: scalars.count)
       }
       if scalar == "'" { inQuote.toggle() }
       if scalar == "^", !inQuote { hasCaret = true }
+      if scalar == ")", !inQuote { lastClose = scalars.count }
       scalars.append(scalar)
     }
     self.scalars = scalars
@@ -104,6 +108,7 @@ private struct ParseState {
     self.limits = limits
     self.mode = mode
     self.hasCaret = hasCaret
+    self.lastClose = lastClose
     items.reserveCapacity(scalars.count)
   }
 
@@ -118,7 +123,8 @@ private struct ParseState {
       case " ":
         index += 1
       case "-":
-        if group != nil, grammar == .flowrun {
+        if let open = group, grammar == .flowrun {
+          if lastClose < start { throw MarbleError("unclosed group in marble", offset: open.offset) }
           throw MarbleError("'-' is not allowed in a group", offset: start)
         }
         try occupy(1, at: start)
@@ -219,7 +225,10 @@ private struct ParseState {
   mutating func time(at start: Int) throws(MarbleError) {
     let end = wordEnd(from: start)
     let word = text(start..<end)
-    if group != nil { throw MarbleError("'@' is not allowed in a group", offset: start) }
+    if let open = group {
+      if lastClose < start { throw MarbleError("unclosed group in marble", offset: open.offset) }
+      throw MarbleError("'@' is not allowed in a group", offset: start)
+    }
     let literal: DurationLiteral
     do {
       literal = try DurationLiteral(parsing: text(start + 1..<end))
