@@ -51,8 +51,8 @@ public struct PrintedMarble: Sendable, Equatable {
   /// The error value, when the marble errs with a value other than the printer's `errorValue`.
   public var errorValue: Value?
   /// False when the rxjs grammar cannot place an event at its frame (a group's extra frames
-  /// overlap the next event); then that event, and all after it, are printed later than they
-  /// happened, as early as the grammar allows.
+  /// overlap the next event), here or in a signal entry's marble; then that event, and all after
+  /// it, are printed later than they happened, as early as the grammar allows.
   public var isExact: Bool
 }
 
@@ -76,6 +76,8 @@ public struct MarblePrinter: Sendable {
   /// One-character strings printed as themselves, by this call or an earlier one.
   private var reserved: Set<String> = []
   private var freshIndex = 0
+  /// Whether a signal entry assigned by the current call could not be printed exactly.
+  private var innerInexact = false
 
   public init(grammar: MarbleGrammar = .flowrun, legend: Legend = Legend(), errorValue: Value = .string("error")) {
     self.grammar = grammar
@@ -94,6 +96,7 @@ public struct MarblePrinter: Sendable {
   /// prints `^` even without negative frames; `through` pads with `-` up to that frame.
   public mutating func print(_ events: [Recorded], showZero: Bool = false, through: Int? = nil) -> PrintedMarble {
     let firstNew = assigned.count
+    innerInexact = false
     reserve(events)
     let laid = layout(MarblePrinter.sorted(events), showZero: showZero, through: through)
     var text = ""
@@ -104,7 +107,7 @@ public struct MarblePrinter: Sendable {
       cells: laid.cells,
       newEntries: Array(assigned[firstNew...]),
       errorValue: laid.errorValue,
-      isExact: laid.exact
+      isExact: laid.exact && !innerInexact
     )
   }
 
@@ -201,6 +204,7 @@ public struct MarblePrinter: Sendable {
     assigned.append(LegendEntry(key: key, value: value, kind: .value))
     let laid = layout(MarblePrinter.sorted(inner), showZero: false, through: nil)
     let marble = laid.cells.map(\.text).joined()
+    if !laid.exact { innerInexact = true }
     assigned[position].kind = .signal(marble: marble, errorValue: laid.errorValue)
     return token
   }
