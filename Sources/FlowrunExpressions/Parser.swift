@@ -8,10 +8,12 @@ struct Parser {
   private let maxDepth: Int
   private var depth: Int
 
+  /// `depth` is the nesting around the tokens; the top level itself is not a nesting, so the
+  /// parser starts one below it.
   init(tokens: [Token], maxDepth: Int, depth: Int = 0) {
     self.tokens = tokens
     self.maxDepth = maxDepth
-    self.depth = depth
+    self.depth = depth - 1
   }
 
   /// Parses the whole token list as one expression.
@@ -53,9 +55,10 @@ struct Parser {
     }
   }
 
-  /// expression := or ('?' expression ':' expression)?
-  private mutating func parseExpression() throws(ExpressionError) -> Expr {
-    try enter(current.offset)
+  /// expression := or ('?' expression ':' expression)?; `opener` is the bracket that opened
+  /// this level, where a too-deep nesting is reported.
+  private mutating func parseExpression(opener: Int? = nil) throws(ExpressionError) -> Expr {
+    try enter(opener ?? current.offset)
     defer { depth -= 1 }
     let condition = try parseBinary(minLevel: 1)
     guard accept(.question) else { return condition }
@@ -212,7 +215,7 @@ struct Parser {
       default: return Expr(.name(name), at: token.offset)
       }
     case .punct(.lparen):
-      let inner = try parseExpression()
+      let inner = try parseExpression(opener: token.offset)
       try expect(.rparen)
       return inner
     case .punct(.lbracket):

@@ -17,12 +17,12 @@ func editDistance(_ a: String, _ b: String) -> Int {
   return previous[b.count]
 }
 
-/// The closest candidate within edit distance 2 of `name` (and closer than the name is long).
+/// The closest candidate within edit distance 2 of `name`, and at most half its length away.
 func suggestion(for name: String, among candidates: [String]) -> String? {
   var best: (name: String, distance: Int)?
   for candidate in candidates where candidate != name {
     let distance = editDistance(name, candidate)
-    guard distance <= 2, distance < name.count else { continue }
+    guard distance <= 2, distance * 2 <= name.count else { continue }
     if best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
   }
   return best?.name
