@@ -1,0 +1,271 @@
+import FlowrunCore
+import OrderedCollections
+
+/// The compiled form of a sub-expression: a closure evaluated against a context.
+typealias Eval = @Sendable (EvalContext) throws(EvaluationError) -> Value
+
+/// A compiled sub-expression, with its value when it is known at compile time.
+struct Node: Sendable {
+  let eval: Eval
+  let constant: Value?
+
+  init(_ eval: @escaping Eval) {
+    self.eval = eval
+    self.constant = nil
+  }
+
+  init(constant value: Value) {
+    self.eval = { _ in value }
+    self.constant = value
+  }
+}
+
+/// Turns a parsed tree into closures, resolving every name at compile time.
+struct Compiler {
+  let scope: ExpressionScope
+  let slots: [String: Int]
+  var usesIndex = false
+  var usesNow = false
+  var usedSlots: Set<Int> = []
+  /// The method (`map`/`filter`) whose argument is being compiled, where `$0` is the element.
+  var elementMethod: String?
+
+  init(scope: ExpressionScope) {
+    self.scope = scope
+    var slots: [String: Int] = [:]
+    for (slot, name) in scope.properties.enumerated() where slots[name] == nil { slots[name] = slot }
+    self.slots = slots
+  }
+
+  /// `node`, or its value when every child is a known constant and evaluation succeeds.
+  func folded(_ node: Node, _ children: [Node]) -> Node {
+    guard children.allSatisfy({ $0.constant != nil }) else { return node }
+    guard let value = try? node.eval(EvalContext()) else { return node }
+    return Node(constant: value)
+  }
+
+  mutating func compile(_ expr: Expr) throws(ExpressionError) -> Node {
+    switch expr.kind {
+    case .literal(let value):
+      return Node(constant: value)
+    case .string(let segments):
+      return try compileString(segments)
+    case .list(let items):
+      let nodes = try items.map { (item) throws(ExpressionError) in try compile(item) }
+      let evals = nodes.map(\.eval)
+      return folded(
+        Node { ctx throws(EvaluationError) in
+          var out: [Value] = []
+          out.reserveCapacity(evals.count)
+          for eval in evals { out.append(try eval(ctx)) }
+          return .list(out)
+        }, nodes)
+    case .map(let entries):
+      return try compileMap(entries)
+    case .dollar(let n):
+      return try dollar(n, at: expr.offset)
+    case .name(let name):
+      return try resolve([(name, expr.offset)])
+    case .member(let base, let name, let nameOffset):
+      if let chain = nameChain(expr) { return try resolve(chain) }
+      return memberRead(try compile(base), Member(name), at: nameOffset)
+    case .subscripted(let base, let index, let bracketOffset):
+      let b = try compile(base)
+      let i = try compile(index)
+      let (be, ie) = (b.eval, i.eval)
+      return folded(
+        Node { ctx throws(EvaluationError) in try subscriptValue(try be(ctx), try ie(ctx), bracketOffset) },
+        [b, i])
+    case .method(let base, let name, let nameOffset, let arguments):
+      return try compileMethod(base, name: name, at: nameOffset, arguments: arguments)
+    case .call(let name, let arguments):
+      return try compileCall(name, at: expr.offset, arguments: arguments)
+    case .unary(let op, let operand):
+      let o = try compile(operand)
+      let oe = o.eval
+      let at = expr.offset
+      switch op {
+      case .not: return folded(Node { ctx throws(EvaluationError) in try Ops.not(try oe(ctx), at) }, [o])
+      case .negate: return folded(Node { ctx throws(EvaluationError) in try Ops.negate(try oe(ctx), at) }, [o])
+      }
+    case .binary(let op, let lhs, let rhs, let operatorOffset):
+      return try compileBinary(op, lhs, rhs, at: operatorOffset)
+    case .conditional(let condition, let then, let otherwise):
+      let c = try compile(condition)
+      let t = try compile(then)
+      let f = try compile(otherwise)
+      if case .bool(let b)? = c.constant { return b ? t : f }
+      let (ce, te, fe) = (c.eval, t.eval, f.eval)
+      let at = condition.offset
+      return Node { ctx throws(EvaluationError) in
+        let value = try ce(ctx)
+        guard case .bool(let b) = value else {
+          throw failure("the condition of '?:' needs a Bool, got \(value.kindName)", at)
+        }
+        return b ? try te(ctx) : try fe(ctx)
+      }
+    }
+  }
+
+  private mutating func compileString(_ segments: [StringSegment]) throws(ExpressionError) -> Node {
+    enum Piece: Sendable {
+      case text(String)
+      case eval(Eval)
+    }
+    var pieces: [Piece] = []
+    var nodes: [Node] = []
+    for segment in segments {
+      switch segment {
+      case .text(let text):
+        pieces.append(.text(text))
+      case .expression(let expr):
+        let node = try compile(expr)
+        nodes.append(node)
+        pieces.append(.eval(node.eval))
+      }
+    }
+    let parts = pieces
+    return folded(
+      Node { ctx throws(EvaluationError) in
+        var out = ""
+        for part in parts {
+          switch part {
+          case .text(let text): out += text
+          case .eval(let eval): out += Ops.text(try eval(ctx))
+          }
+        }
+        return .string(out)
+      }, nodes)
+  }
+
+  private mutating func compileMap(_ entries: [(key: Expr, value: Expr)]) throws(ExpressionError) -> Node {
+    var seen: Set<String> = []
+    var keys: [Node] = []
+    var values: [Node] = []
+    for entry in entries {
+      let key = try compile(entry.key)
+      if let constant = key.constant {
+        guard case .string(let name) = constant else {
+          throw ExpressionError(message: "a map key must be a String, got \(constant.kindName)", offset: entry.key.offset)
+        }
+        guard seen.insert(name).inserted else {
+          throw ExpressionError(message: "duplicate key '\(name)'", offset: entry.key.offset)
+        }
+      }
+      keys.append(key)
+      values.append(try compile(entry.value))
+    }
+    let pairs = zip(keys, zip(values, entries)).map { ($0.0.eval, $0.1.0.eval, $0.1.1.key.offset) }
+    return folded(
+      Node { ctx throws(EvaluationError) in
+        var out = OrderedDictionary<String, Value>(minimumCapacity: pairs.count)
+        for (keyEval, valueEval, at) in pairs {
+          let key = try keyEval(ctx)
+          guard case .string(let name) = key else {
+            throw failure("a map key must be a String, got \(key.kindName)", at)
+          }
+          out[name] = try valueEval(ctx)
+        }
+        return .map(out)
+      }, keys + values)
+  }
+
+  private mutating func compileBinary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, at: Int) throws(ExpressionError) -> Node {
+    let l = try compile(lhs)
+    let r = try compile(rhs)
+    let (le, re) = (l.eval, r.eval)
+    let (lat, rat) = (lhs.offset, rhs.offset)
+    switch op {
+    case .and, .or:
+      let isAnd = op == .and
+      let name = op.rawValue
+      return folded(
+        Node { ctx throws(EvaluationError) in
+          let a = try le(ctx)
+          guard case .bool(let x) = a else { throw failure("'\(name)' needs a Bool, got \(a.kindName)", lat) }
+          if x != isAnd { return a }
+          let b = try re(ctx)
+          guard case .bool = b else { throw failure("'\(name)' needs a Bool, got \(b.kindName)", rat) }
+          return b
+        }, [l, r])
+    case .coalesce:
+      if let constant = l.constant { return constant.isNull ? r : l }
+      return Node { ctx throws(EvaluationError) in
+        let a = try le(ctx)
+        if case .null = a { return try re(ctx) }
+        return a
+      }
+    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+      return folded(
+        Node { ctx throws(EvaluationError) in .bool(try Ops.compare(op, try le(ctx), try re(ctx), at)) }, [l, r])
+    case .add, .subtract, .multiply, .divide, .remainder:
+      if case .int(let k)? = r.constant {
+        return folded(arithmeticWithConstant(op, le, k, at), [l, r])
+      }
+      let f = Compiler.arithmetic(op)
+      return folded(Node { ctx throws(EvaluationError) in try f(try le(ctx), try re(ctx), at) }, [l, r])
+    }
+  }
+
+  static func arithmetic(_ op: BinaryOp) -> @Sendable (Value, Value, Int) throws(EvaluationError) -> Value {
+    switch op {
+    case .subtract: Ops.subtract
+    case .multiply: Ops.multiply
+    case .divide: Ops.divide
+    case .remainder: Ops.remainder
+    default: Ops.add
+    }
+  }
+
+  /// `lhs op k` for a constant Int `k`, with the Int case inline.
+  private func arithmeticWithConstant(_ op: BinaryOp, _ le: @escaping Eval, _ k: Int, _ at: Int) -> Node {
+    let rhs = Value.int(k)
+    let f = Compiler.arithmetic(op)
+    switch op {
+    case .add:
+      return Node { ctx throws(EvaluationError) in
+        let a = try le(ctx)
+        if case .int(let x) = a {
+          let (sum, overflow) = x.addingReportingOverflow(k)
+          if !overflow { return .int(sum) }
+        }
+        return try f(a, rhs, at)
+      }
+    case .subtract:
+      return Node { ctx throws(EvaluationError) in
+        let a = try le(ctx)
+        if case .int(let x) = a {
+          let (difference, overflow) = x.subtractingReportingOverflow(k)
+          if !overflow { return .int(difference) }
+        }
+        return try f(a, rhs, at)
+      }
+    default:
+      return Node { ctx throws(EvaluationError) in try f(try le(ctx), rhs, at) }
+    }
+  }
+
+  /// Reads `member` of the value `base` evaluates to.
+  func memberRead(_ base: Node, _ member: Member, at: Int) -> Node {
+    let be = base.eval
+    return folded(Node { ctx throws(EvaluationError) in try member.read(try be(ctx), at) }, [base])
+  }
+
+  /// The names of a dotted chain `a.b.c` with their offsets, or nil when the base is not a name.
+  private func nameChain(_ expr: Expr) -> [(String, Int)]? {
+    var components: [(String, Int)] = []
+    var node = expr
+    while true {
+      switch node.kind {
+      case .member(let base, let name, let nameOffset):
+        components.append((name, nameOffset))
+        node = base
+      case .name(let name):
+        components.append((name, node.offset))
+        return components.reversed()
+      default:
+        return nil
+      }
+    }
+  }
+}

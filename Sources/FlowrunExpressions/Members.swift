@@ -1,0 +1,79 @@
+import FlowrunCore
+import OrderedCollections
+
+/// A member read, resolved when the expression is compiled.
+enum Member: Sendable {
+  case count, isEmpty, first, last, keys, values
+  /// Any other name: reads that key of a map.
+  case key(String)
+
+  init(_ name: String) {
+    switch name {
+    case "count": self = .count
+    case "isEmpty": self = .isEmpty
+    case "first": self = .first
+    case "last": self = .last
+    case "keys": self = .keys
+    case "values": self = .values
+    default: self = .key(name)
+    }
+  }
+
+  var name: String {
+    switch self {
+    case .count: "count"
+    case .isEmpty: "isEmpty"
+    case .first: "first"
+    case .last: "last"
+    case .keys: "keys"
+    case .values: "values"
+    case .key(let name): name
+    }
+  }
+
+  /// Reads the member of `base`, failing at `at` where it does not apply.
+  func read(_ base: Value, _ at: Int) throws(EvaluationError) -> Value {
+    switch (self, base) {
+    case (.count, .string(let s)): return .int(s.count)
+    case (.count, .list(let l)): return .int(l.count)
+    case (.count, .map(let m)): return .int(m.count)
+    case (.isEmpty, .string(let s)): return .bool(s.isEmpty)
+    case (.isEmpty, .list(let l)): return .bool(l.isEmpty)
+    case (.isEmpty, .map(let m)): return .bool(m.isEmpty)
+    case (.first, .string(let s)): return s.first.map { .string(String($0)) } ?? .null
+    case (.first, .list(let l)): return l.first ?? .null
+    case (.first, .map(let m)): return m.elements.first.map(Member.entry) ?? .null
+    case (.last, .string(let s)): return s.last.map { .string(String($0)) } ?? .null
+    case (.last, .list(let l)): return l.last ?? .null
+    case (.last, .map(let m)): return m.elements.last.map(Member.entry) ?? .null
+    case (.keys, .map(let m)): return .list(m.keys.map { .string($0) })
+    case (.values, .map(let m)): return .list(Array(m.values))
+    case (.key(let key), .map(let m)): return m[key] ?? .null
+    default: throw failure("cannot read '\(name)' of \(base.kindName)", at)
+    }
+  }
+
+  /// A map entry as a value: `["key": k, "value": v]`.
+  static func entry(_ element: (key: String, value: Value)) -> Value {
+    .map(["key": .string(element.key), "value": element.value])
+  }
+}
+
+/// Reads `base[index]`: a list by Int (out of range is an error), a map by String (nil if absent).
+func subscriptValue(_ base: Value, _ index: Value, _ at: Int) throws(EvaluationError) -> Value {
+  switch (base, index) {
+  case (.list(let items), .int(let i)):
+    guard i >= 0, i < items.count else {
+      throw failure("index \(i) out of range (count \(items.count))", at)
+    }
+    return items[i]
+  case (.list, _):
+    throw failure("a list index must be an Int, got \(index.kindName)", at)
+  case (.map(let entries), .string(let key)):
+    return entries[key] ?? .null
+  case (.map, _):
+    throw failure("a map key must be a String, got \(index.kindName)", at)
+  default:
+    throw failure("cannot subscript \(base.kindName)", at)
+  }
+}

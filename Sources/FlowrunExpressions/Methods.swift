@@ -1,0 +1,274 @@
+import FlowrunCore
+import OrderedCollections
+
+/// A regular expression compiled once; `Regex` holds no mutable state after it is built.
+final class CompiledRegex: @unchecked Sendable {
+  let regex: Regex<AnyRegexOutput>
+
+  init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
+
+  func wholeMatches(_ s: String) -> Bool { s.wholeMatch(of: regex) != nil }
+}
+
+/// How many arguments each method takes.
+let methodArity: [String: ClosedRange<Int>] = [
+  "contains": 1...1, "hasPrefix": 1...1, "hasSuffix": 1...1, "uppercased": 0...0, "lowercased": 0...0,
+  "trimmed": 0...0, "split": 1...1, "joined": 0...1, "prefix": 1...1, "suffix": 1...1,
+  "dropFirst": 0...1, "dropLast": 0...1, "reversed": 0...0, "sorted": 0...0, "map": 1...1,
+  "filter": 1...1, "matches": 1...1,
+]
+
+/// `'name' takes 1 argument, got 2`.
+func arityMessage(_ name: String, _ arity: ClosedRange<Int>, got: Int) -> String {
+  let expected: String
+  if arity.upperBound == Int.max {
+    expected = "needs at least \(arity.lowerBound) arguments"
+  } else if arity.lowerBound == arity.upperBound {
+    let n = arity.lowerBound
+    expected = n == 0 ? "takes no arguments" : "takes \(n) argument\(n == 1 ? "" : "s")"
+  } else {
+    expected = "takes \(arity.lowerBound) or \(arity.upperBound) argument\(arity.upperBound == 1 ? "" : "s")"
+  }
+  return "'\(name)' \(expected), got \(got)"
+}
+
+extension Compiler {
+  mutating func compileMethod(
+    _ receiver: Expr, name: String, at: Int, arguments: [Expr]
+  ) throws(ExpressionError) -> Node {
+    guard let arity = methodArity[name] else {
+      throw ExpressionError(
+        message: withSuggestion("unknown method '\(name)'", for: name, among: methodArity.keys.sorted()), offset: at)
+    }
+    guard arity.contains(arguments.count) else {
+      throw ExpressionError(message: arityMessage(name, arity, got: arguments.count), offset: at)
+    }
+    let base = try compile(receiver)
+    let be = base.eval
+    if name == "map" || name == "filter" {
+      let saved = elementMethod
+      elementMethod = name
+      let body = try compile(arguments[0])
+      elementMethod = saved
+      return elementwise(name, be, body.eval, at: at, bodyAt: arguments[0].offset)
+    }
+    if name == "matches", let literal = try literalPattern(arguments[0]) {
+      return folded(
+        Node { ctx throws(EvaluationError) in
+          let s = try be(ctx)
+          guard case .string(let text) = s else { throw failure("cannot call 'matches' on \(s.kindName)", at) }
+          return .bool(literal.wholeMatches(text))
+        }, [base])
+    }
+    let args = try arguments.map { (argument) throws(ExpressionError) in try compile(argument) }
+    let argEvals = args.map(\.eval)
+    let argAt = arguments.first?.offset ?? at
+    let op = Compiler.method(name, at: at, argAt: argAt)
+    switch argEvals.count {
+    case 0:
+      return folded(Node { ctx throws(EvaluationError) in try op(try be(ctx), nil) }, [base])
+    default:
+      let ae = argEvals[0]
+      return folded(Node { ctx throws(EvaluationError) in try op(try be(ctx), try ae(ctx)) }, [base] + args)
+    }
+  }
+
+  /// The compiled regex of a literal pattern, or nil when the pattern is not a literal.
+  private func literalPattern(_ argument: Expr) throws(ExpressionError) -> CompiledRegex? {
+    guard case .literal(.string(let pattern)) = argument.kind else { return nil }
+    do {
+      return CompiledRegex(try Regex(pattern))
+    } catch {
+      throw ExpressionError(message: "invalid regular expression '\(pattern)'", offset: argument.offset)
+    }
+  }
+
+  /// `.map(body)` / `.filter(body)`: the body runs with `$0` set to each element.
+  private func elementwise(_ name: String, _ be: @escaping Eval, _ body: @escaping Eval, at: Int, bodyAt: Int) -> Node {
+    let isFilter = name == "filter"
+    return Node { ctx throws(EvaluationError) in
+      let receiver = try be(ctx)
+      var inner = ctx
+      func keep(_ element: Value) throws(EvaluationError) -> Bool {
+        inner.value = element
+        let result = try body(inner)
+        guard case .bool(let b) = result else { throw failure("'filter' needs a Bool, got \(result.kindName)", bodyAt) }
+        return b
+      }
+      switch receiver {
+      case .list(let items):
+        var out: [Value] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+          if isFilter {
+            if try keep(item) { out.append(item) }
+          } else {
+            inner.value = item
+            out.append(try body(inner))
+          }
+        }
+        return .list(out)
+      case .string(let s):
+        if isFilter {
+          var out = ""
+          for c in s where try keep(.string(String(c))) { out.append(c) }
+          return .string(out)
+        }
+        var out: [Value] = []
+        for c in s {
+          inner.value = .string(String(c))
+          out.append(try body(inner))
+        }
+        return .list(out)
+      default:
+        throw failure("cannot call '\(name)' on \(receiver.kindName)", at)
+      }
+    }
+  }
+
+  /// The operation of a method with at most one argument.
+  static func method(
+    _ name: String, at: Int, argAt: Int
+  ) -> @Sendable (Value, Value?) throws(EvaluationError) -> Value {
+    let wrongReceiver = { @Sendable (v: Value) -> EvaluationError in failure("cannot call '\(name)' on \(v.kindName)", at) }
+    let wrongArgument = { @Sendable (what: String, v: Value?) -> EvaluationError in
+      failure("'\(name)' needs \(what), got \(v?.kindName ?? "nothing")", argAt)
+    }
+    @Sendable func string(_ v: Value?) throws(EvaluationError) -> String {
+      guard case .string(let s)? = v else { throw wrongArgument("a String", v) }
+      return s
+    }
+    @Sendable func count(_ v: Value?, default d: Int) throws(EvaluationError) -> Int {
+      guard let v else { return d }
+      guard case .int(let n) = v, n >= 0 else { throw wrongArgument("a non-negative Int", v) }
+      return n
+    }
+    switch name {
+    case "contains":
+      return { r, a throws(EvaluationError) in
+        switch r {
+        case .string(let s): return .bool(s.contains(try string(a)))
+        case .list(let items): return .bool(a.map { items.contains($0) } ?? false)
+        case .map(let entries): return .bool(entries[try string(a)] != nil)
+        default: throw wrongReceiver(r)
+        }
+      }
+    case "hasPrefix", "hasSuffix":
+      let isPrefix = name == "hasPrefix"
+      return { r, a throws(EvaluationError) in
+        guard case .string(let s) = r else { throw wrongReceiver(r) }
+        let affix = try string(a)
+        return .bool(isPrefix ? s.hasPrefix(affix) : s.hasSuffix(affix))
+      }
+    case "uppercased", "lowercased", "trimmed":
+      return { r, _ throws(EvaluationError) in
+        guard case .string(let s) = r else { throw wrongReceiver(r) }
+        switch name {
+        case "uppercased": return .string(s.uppercased())
+        case "lowercased": return .string(s.lowercased())
+        default: return .string(trimmed(s))
+        }
+      }
+    case "split":
+      return { r, a throws(EvaluationError) in
+        guard case .string(let s) = r else { throw wrongReceiver(r) }
+        let separator = try string(a)
+        guard !separator.isEmpty else { throw wrongArgument("a non-empty separator", a) }
+        return .list(s.split(separator: separator).map { .string(String($0)) })
+      }
+    case "joined":
+      return { r, a throws(EvaluationError) in
+        guard case .list(let items) = r else { throw wrongReceiver(r) }
+        let separator = a == nil ? "" : try string(a)
+        var parts: [String] = []
+        parts.reserveCapacity(items.count)
+        for item in items {
+          guard case .string(let s) = item else {
+            throw failure("'joined' needs a list of Strings, got \(item.kindName) in it", at)
+          }
+          parts.append(s)
+        }
+        return .string(parts.joined(separator: separator))
+      }
+    case "prefix", "suffix", "dropFirst", "dropLast":
+      return { r, a throws(EvaluationError) in
+        let n = try count(a, default: 1)
+        switch r {
+        case .string(let s): return .string(String(slice(s, name, n)))
+        case .list(let items): return .list(Array(slice(items, name, n)))
+        default: throw wrongReceiver(r)
+        }
+      }
+    case "reversed":
+      return { r, _ throws(EvaluationError) in
+        switch r {
+        case .string(let s): return .string(String(s.reversed()))
+        case .list(let items): return .list(items.reversed())
+        default: throw wrongReceiver(r)
+        }
+      }
+    case "sorted":
+      return { r, _ throws(EvaluationError) in
+        guard case .list(let items) = r else { throw wrongReceiver(r) }
+        return .list(try sortedValues(items, at))
+      }
+    default:  // matches, with a pattern computed at run time
+      return { r, a throws(EvaluationError) in
+        guard case .string(let s) = r else { throw wrongReceiver(r) }
+        let pattern = try string(a)
+        guard let regex = try? Regex(pattern) else {
+          throw failure("invalid regular expression '\(pattern)'", argAt)
+        }
+        return .bool(s.wholeMatch(of: regex) != nil)
+      }
+    }
+  }
+}
+
+/// `s` without leading and trailing whitespace and newlines.
+func trimmed(_ s: String) -> String {
+  guard let start = s.firstIndex(where: { !$0.isWhitespace }),
+    let end = s.lastIndex(where: { !$0.isWhitespace })
+  else { return "" }
+  return String(s[start...end])
+}
+
+/// `prefix`, `suffix`, `dropFirst` or `dropLast` of a collection.
+func slice<C: BidirectionalCollection>(_ c: C, _ name: String, _ n: Int) -> C.SubSequence {
+  switch name {
+  case "prefix": c.prefix(n)
+  case "suffix": c.suffix(n)
+  case "dropFirst": c.dropFirst(n)
+  default: c.dropLast(n)
+  }
+}
+
+/// The values sorted ascending: all numbers, or all strings.
+func sortedValues(_ items: [Value], _ at: Int) throws(EvaluationError) -> [Value] {
+  if items.allSatisfy({ if case .string = $0 { true } else { false } }) {
+    return items.sorted { a, b in
+      if case .string(let x) = a, case .string(let y) = b { return x < y }
+      return false
+    }
+  }
+  var numbers: [(Double, Value)] = []
+  numbers.reserveCapacity(items.count)
+  for item in items {
+    switch item {
+    case .int(let i):
+      numbers.append((Double(i), item))
+    case .double(let d):
+      numbers.append((d, item))
+    default:
+      throw failure("'sorted' needs a list of numbers or of Strings, got \(item.kindName) in it", at)
+    }
+  }
+  let allInts = items.allSatisfy { if case .int = $0 { true } else { false } }
+  if allInts {
+    return items.sorted { a, b in
+      if case .int(let x) = a, case .int(let y) = b { return x < y }
+      return false
+    }
+  }
+  return numbers.sorted { $0.0 < $1.0 }.map(\.1)
+}

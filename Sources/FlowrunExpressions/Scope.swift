@@ -1,0 +1,107 @@
+public import FlowrunCore
+
+/// Reads the current value of a property by the slot its name compiled to.
+public protocol PropertyReader: AnyObject {
+  /// The current value of the property at `slot` (its position in `ExpressionScope.properties`).
+  func propertyValue(at slot: Int) -> Value
+}
+
+/// What an expression may name, decided when it is compiled.
+public struct ExpressionScope: Sendable, Equatable {
+  /// How the value given to the expression is bound to `$0`, `$1`, … and key names.
+  public enum Parameters: Sendable, Equatable {
+    /// No value is passed: `$0` is an error.
+    case none
+    /// `$0` is the value.
+    case value
+    /// `$i` is element i of the list value, for i < arity.
+    case tuple(arity: Int)
+    /// `$0` is the accumulator; `$1` is the value, or with a value arity n, `$1`…`$n` are its
+    /// elements.
+    case accumulator(valueArity: Int?)
+    /// Each name reads that key of the map value; `$0` is the whole map.
+    case keyed(names: [String])
+  }
+
+  /// The template names (`outer`, `input`, `error`) that are bound.
+  public struct TemplateNames: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `outer`: the value that made a template.
+    public static let outer = TemplateNames(rawValue: 1)
+    /// `input`: the execute or call input of a command's work or a service.
+    public static let input = TemplateNames(rawValue: 2)
+    /// `error`: the error value inside `catch`.
+    public static let error = TemplateNames(rawValue: 4)
+  }
+
+  /// How `$0`, `$1`, … and key names are bound.
+  public var parameters: Parameters
+  /// Whether `index` is available.
+  public var indexAvailable: Bool
+  /// Which template names are bound.
+  public var templateNames: TemplateNames
+  /// The property names in scope; a reference compiles to the name's position in this list.
+  public var properties: [String]
+  /// The deepest nesting an expression may have.
+  public var maxDepth: Int
+  /// The longest expression text, in Unicode scalars.
+  public var maxLength: Int
+
+  public init(
+    parameters: Parameters = .value,
+    indexAvailable: Bool = false,
+    templateNames: TemplateNames = [],
+    properties: [String] = [],
+    maxDepth: Int = 256,
+    maxLength: Int = 100_000
+  ) {
+    self.parameters = parameters
+    self.indexAvailable = indexAvailable
+    self.templateNames = templateNames
+    self.properties = properties
+    self.maxDepth = maxDepth
+    self.maxLength = maxLength
+  }
+}
+
+/// Everything an evaluation reads: the value, the accumulator, the index, the frame, the template
+/// names and the properties.
+public struct EvalContext {
+  /// The value (`$0`, or the list of `$i`, or the keyed map).
+  public var value: Value
+  /// The accumulator of `scan`/`reduce` (`$0` there).
+  public var accumulator: Value
+  /// The zero-based index of the value within its subscription (`index`).
+  public var index: Int
+  /// The current frame (`now`).
+  public var now: Int
+  /// The value that made the template (`outer`).
+  public var outer: Value
+  /// The execute or call input (`input`).
+  public var input: Value
+  /// The error value inside `catch` (`error`).
+  public var error: Value
+  /// Where property references read their current values.
+  public var properties: (any PropertyReader)?
+
+  public init(
+    value: Value = .null,
+    accumulator: Value = .null,
+    index: Int = 0,
+    now: Int = 0,
+    outer: Value = .null,
+    input: Value = .null,
+    error: Value = .null,
+    properties: (any PropertyReader)? = nil
+  ) {
+    self.value = value
+    self.accumulator = accumulator
+    self.index = index
+    self.now = now
+    self.outer = outer
+    self.input = input
+    self.error = error
+    self.properties = properties
+  }
+}

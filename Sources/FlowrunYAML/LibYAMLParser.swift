@@ -1,0 +1,170 @@
+internal import CLibYAML
+
+/// A libyaml position as libyaml reports it: 0-based character index, line and column.
+struct LibYAMLMark: Sendable {
+  var index: Int
+  var line: Int
+  var column: Int
+
+  init(_ mark: yaml_mark_t) {
+    index = Int(clamping: mark.index)
+    line = Int(clamping: mark.line)
+    column = Int(clamping: mark.column)
+  }
+}
+
+/// One libyaml event copied into Swift values.
+struct LibYAMLEvent: Sendable {
+  enum Kind: Sendable {
+    case streamStart
+    case streamEnd
+    case documentStart
+    case documentEnd
+    case alias(anchor: String)
+    case scalar(value: String, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle)
+    case sequenceStart(anchor: String?, tag: String?)
+    case sequenceEnd
+    case mappingStart(anchor: String?, tag: String?)
+    case mappingEnd
+    /// libyaml produced no event (only after an error or the end of the stream).
+    case none
+  }
+
+  var kind: Kind
+  var start: LibYAMLMark
+  var end: LibYAMLMark
+
+  /// Copies `event`, reading only the union member that belongs to its type.
+  init(_ event: yaml_event_t) {
+    start = LibYAMLMark(event.start_mark)
+    end = LibYAMLMark(event.end_mark)
+    switch event.type {
+    case YAML_STREAM_START_EVENT:
+      kind = .streamStart
+    case YAML_STREAM_END_EVENT:
+      kind = .streamEnd
+    case YAML_DOCUMENT_START_EVENT:
+      kind = .documentStart
+    case YAML_DOCUMENT_END_EVENT:
+      kind = .documentEnd
+    case YAML_ALIAS_EVENT:
+      kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      let value: String
+      if let pointer = scalar.value {
+        value = String(
+          decoding: UnsafeBufferPointer(start: pointer, count: Int(clamping: scalar.length)),
+          as: UTF8.self)
+      } else {
+        value = ""
+      }
+      let style: YAMLNode.ScalarStyle
+      switch scalar.style {
+      case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+      case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+      case YAML_LITERAL_SCALAR_STYLE: style = .literal
+      case YAML_FOLDED_SCALAR_STYLE: style = .folded
+      default: style = .plain
+      }
+      kind = .scalar(
+        value: value, anchor: Self.string(scalar.anchor), tag: Self.tag(scalar.tag), style: style)
+    case YAML_SEQUENCE_START_EVENT:
+      let sequence = event.data.sequence_start
+      kind = .sequenceStart(anchor: Self.string(sequence.anchor), tag: Self.tag(sequence.tag))
+    case YAML_SEQUENCE_END_EVENT:
+      kind = .sequenceEnd
+    case YAML_MAPPING_START_EVENT:
+      let mapping = event.data.mapping_start
+      kind = .mappingStart(anchor: Self.string(mapping.anchor), tag: Self.tag(mapping.tag))
+    case YAML_MAPPING_END_EVENT:
+      kind = .mappingEnd
+    default:
+      kind = .none
+    }
+  }
+
+  private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: UnsafePointer(pointer))
+  }
+
+  /// The tag as written: the YAML namespace prefix is shortened back to `!!`.
+  private static func tag(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    guard let tag = string(pointer) else { return nil }
+    let prefix = "tag:yaml.org,2002:"
+    if tag.hasPrefix(prefix) { return "!!" + tag.dropFirst(prefix.count) }
+    return tag
+  }
+}
+
+/// A failure reported by libyaml.
+struct LibYAMLError: Sendable, Error {
+  /// libyaml's problem text, e.g. "did not find expected key".
+  var problem: String
+  /// Where the problem is (scanner and parser errors).
+  var problemMark: LibYAMLMark?
+  /// The byte offset of the problem (reader errors).
+  var problemOffset: Int?
+  /// What libyaml was doing, e.g. "while parsing a block mapping".
+  var context: String?
+  var contextMark: LibYAMLMark?
+}
+
+/// Owns one libyaml parser reading a copy of the input bytes.
+///
+/// The `yaml_parser_t` is a stored property whose address is only ever passed as `&parser`;
+/// it is freed exactly once, in `deinit`, and only if it was initialized.
+final class LibYAMLParser {
+  private var parser = yaml_parser_t()
+  private let input: UnsafeMutableBufferPointer<UInt8>
+  private let isInitialized: Bool
+
+  /// Prepares a parser over `bytes` (which are copied; libyaml reads them lazily).
+  init(bytes: [UInt8]) {
+    input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = input.initialize(from: bytes)
+    isInitialized = yaml_parser_initialize(&parser) != 0
+    if isInitialized, let base = input.baseAddress {
+      yaml_parser_set_input_string(&parser, base, bytes.count)
+    }
+  }
+
+  deinit {
+    if isInitialized { yaml_parser_delete(&parser) }
+    input.deallocate()
+  }
+
+  /// The next event, or libyaml's error.
+  func next() -> Result<LibYAMLEvent, LibYAMLError> {
+    guard isInitialized else {
+      return .failure(LibYAMLError(problem: "out of memory while starting the YAML parser"))
+    }
+    var event = yaml_event_t()
+    guard yaml_parser_parse(&parser, &event) != 0 else {
+      return .failure(currentError())
+    }
+    let copy = LibYAMLEvent(event)
+    yaml_event_delete(&event)
+    return .success(copy)
+  }
+
+  private func currentError() -> LibYAMLError {
+    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+    let context = parser.context.map { String(cString: $0) }
+    switch parser.error {
+    case YAML_READER_ERROR:
+      return LibYAMLError(problem: problem, problemOffset: Int(clamping: parser.problem_offset))
+    case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+      return LibYAMLError(
+        problem: problem,
+        problemMark: LibYAMLMark(parser.problem_mark),
+        context: context,
+        contextMark: context == nil ? nil : LibYAMLMark(parser.context_mark))
+    case YAML_MEMORY_ERROR:
+      return LibYAMLError(problem: "out of memory")
+    default:
+      return LibYAMLError(problem: problem, context: context)
+    }
+  }
+}

@@ -1,0 +1,208 @@
+/// Builds `YAMLNode` trees from libyaml events, iteratively, enforcing the limits.
+///
+/// Open collections live on an explicit stack bounded by `YAMLLimits.maxDepth`, so no input can
+/// overflow the call stack. Anchors are scoped to their document.
+struct TreeBuilder {
+  /// A collection whose end event has not arrived yet.
+  private struct Frame {
+    var isMapping: Bool
+    var tag: String?
+    var anchor: String?
+    var start: SourceLocation
+    var items: [YAMLNode] = []
+    var pairs: [YAMLNode.Pair] = []
+    var pendingKey: YAMLNode?
+    /// Where each scalar key was first defined, for duplicate detection.
+    var keys: [String: SourceLocation] = [:]
+    var size = 1
+  }
+
+  let path: String
+  let source: SourceText
+  let limits: YAMLLimits
+  private var converter: MarkConverter
+  private var stack: [Frame] = []
+  private var anchors: [String: YAMLNode] = [:]
+  private var nodeCount = 0
+  private var expandedNodes = 0
+  private var documentStart: SourceLocation?
+  private var root: YAMLNode?
+  private(set) var documents: [YAMLDocument] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(path: String, source: SourceText, limits: YAMLLimits) {
+    self.path = path
+    self.source = source
+    self.limits = limits
+    converter = MarkConverter(source: source)
+  }
+
+  /// Consumes one event; returns false when parsing must stop (end of stream or an error that
+  /// makes the rest meaningless).
+  mutating func handle(_ event: LibYAMLEvent) -> Bool {
+    switch event.kind {
+    case .streamStart:
+      return true
+    case .streamEnd, .none:
+      return false
+    case .documentStart:
+      documentStart = location(event.start)
+      anchors = [:]
+      root = nil
+      return true
+    case .documentEnd:
+      let end = location(event.end)
+      documents.append(YAMLDocument(root: root, start: documentStart ?? end, end: end))
+      root = nil
+      return true
+    case .alias(let anchor):
+      return alias(anchor, at: location(event.start))
+    case .scalar(let value, let anchor, let tag, let style):
+      let start = location(event.start)
+      guard countNode(at: start) else { return false }
+      if stack.isEmpty && value.isEmpty && style == .plain && tag == nil && anchor == nil {
+        return true  // An empty document.
+      }
+      let node = YAMLNode(
+        kind: .scalar(value, style), tag: tag, start: start, end: location(event.end), size: 1)
+      return attach(node, anchor: anchor)
+    case .sequenceStart(let anchor, let tag):
+      return open(isMapping: false, anchor: anchor, tag: tag, at: location(event.start))
+    case .mappingStart(let anchor, let tag):
+      return open(isMapping: true, anchor: anchor, tag: tag, at: location(event.start))
+    case .sequenceEnd, .mappingEnd:
+      guard let frame = stack.popLast() else { return false }
+      let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+      let node = YAMLNode(
+        kind: kind, tag: frame.tag, start: frame.start, end: location(event.end), size: frame.size)
+      return attach(node, anchor: frame.anchor)
+    }
+  }
+
+  /// Turns a libyaml failure into one diagnostic at libyaml's problem mark.
+  mutating func report(_ error: LibYAMLError) {
+    var place: SourceLocation?
+    if let mark = error.problemMark {
+      place = location(mark)
+    } else if let offset = error.problemOffset {
+      place = source.location(ofByte: offset)
+    }
+    if let place, isIndentationTab(at: place) || error.problem.contains("tab character") {
+      diagnostics.append(diagnostic("tab characters are not allowed for indentation", at: place))
+      return
+    }
+    var notes: [Diagnostic.Note] = []
+    if let context = error.context {
+      notes.append(Diagnostic.Note(location: error.contextMark.map { location($0) }, message: context))
+    }
+    diagnostics.append(diagnostic(Self.lowercasingFirst(error.problem), at: place, notes: notes))
+  }
+
+  // MARK: - Nodes
+
+  private mutating func open(
+    isMapping: Bool, anchor: String?, tag: String?, at start: SourceLocation
+  ) -> Bool {
+    guard countNode(at: start) else { return false }
+    guard stack.count < limits.maxDepth else {
+      diagnostics.append(diagnostic("nesting deeper than \(limits.maxDepth) levels", at: start))
+      return false
+    }
+    stack.append(Frame(isMapping: isMapping, tag: tag, anchor: anchor, start: start))
+    return true
+  }
+
+  private mutating func alias(_ name: String, at start: SourceLocation) -> Bool {
+    guard let target = anchors[name] else {
+      if stack.contains(where: { $0.anchor == name }) {
+        diagnostics.append(diagnostic("alias '\(name)' refers to a node that contains it", at: start))
+      } else {
+        diagnostics.append(diagnostic("unknown alias '\(name)'", at: start))
+      }
+      return false
+    }
+    expandedNodes += target.subtreeSize
+    guard expandedNodes <= limits.aliasExpansion else {
+      diagnostics.append(
+        diagnostic("alias expansion exceeds the limit of \(limits.aliasExpansion) nodes", at: start))
+      return false
+    }
+    return attach(target, anchor: nil)
+  }
+
+  private mutating func countNode(at start: SourceLocation) -> Bool {
+    nodeCount += 1
+    guard nodeCount <= limits.maxNodes else {
+      diagnostics.append(
+        diagnostic("file has more than the limit of \(limits.maxNodes) nodes", at: start))
+      return false
+    }
+    return true
+  }
+
+  /// Places a finished node in its parent (or as the document root) and records its anchor.
+  private mutating func attach(_ node: YAMLNode, anchor: String?) -> Bool {
+    if let anchor { anchors[anchor] = node }
+    guard var frame = stack.popLast() else {
+      root = node
+      return true
+    }
+    frame.size += node.subtreeSize
+    if !frame.isMapping {
+      frame.items.append(node)
+    } else if let key = frame.pendingKey {
+      frame.pairs.append(YAMLNode.Pair(key: key, value: node))
+      frame.pendingKey = nil
+    } else {
+      if let text = node.scalarValue {
+        if let first = frame.keys[text] {
+          diagnostics.append(
+            diagnostic(
+              "duplicate key '\(text)'", at: node.start,
+              notes: [Diagnostic.Note(location: first, message: "first defined here")]))
+        } else {
+          frame.keys[text] = node.start
+        }
+      }
+      frame.pendingKey = node
+    }
+    stack.append(frame)
+    return true
+  }
+
+  // MARK: - Locations and messages
+
+  private mutating func location(_ mark: LibYAMLMark) -> SourceLocation {
+    converter.location(ofScalar: mark.index)
+  }
+
+  /// Whether `place` is a tab with only spaces and tabs before it on its line.
+  private func isIndentationTab(at place: SourceLocation) -> Bool {
+    let bytes = source.bytes
+    guard place.offset < bytes.count, bytes[place.offset] == 0x09 else { return false }
+    let lineStart = source.lineStartBytes[place.line - 1]
+    return bytes[lineStart..<place.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  private func diagnostic(
+    _ message: String, at place: SourceLocation?, notes: [Diagnostic.Note] = []
+  ) -> Diagnostic {
+    source.diagnostic(path: path, message, at: place, notes: notes)
+  }
+
+  private static func lowercasingFirst(_ text: String) -> String {
+    guard let first = text.first else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+}
+
+extension SourceText {
+  /// A diagnostic with the source line of `place` filled in for the caret.
+  func diagnostic(
+    path: String, _ message: String, at place: SourceLocation?, notes: [Diagnostic.Note] = []
+  ) -> Diagnostic {
+    Diagnostic(
+      path: path, location: place, message: message,
+      sourceLine: place.flatMap { sourceLine($0.line) }, notes: notes)
+  }
+}

@@ -1,0 +1,99 @@
+/// One `---`-separated document of a YAML file.
+public struct YAMLDocument: Hashable, Sendable {
+  /// The document's content; nil for an empty document.
+  public var root: YAMLNode?
+  public var start: SourceLocation
+  public var end: SourceLocation
+
+  public init(root: YAMLNode?, start: SourceLocation, end: SourceLocation) {
+    self.root = root
+    self.start = start
+    self.end = end
+  }
+}
+
+/// A parsed YAML file: its text, its documents, and exact location lookups into it.
+public struct YAMLFile: Sendable {
+  /// The path as given to `parse`, used in diagnostics.
+  public let path: String
+  /// The file's text (without a byte order mark; invalid UTF-8 replaced by U+FFFD).
+  public let text: String
+  /// The documents parsed before the first fatal error, in file order.
+  public var documents: [YAMLDocument]
+  let source: SourceText
+
+  init(path: String, text: String, documents: [YAMLDocument], source: SourceText) {
+    self.path = path
+    self.text = text
+    self.documents = documents
+    self.source = source
+  }
+
+  /// Parses `bytes` as UTF-8 YAML, returning what was parsed and every diagnostic.
+  ///
+  /// Never traps and never runs away: oversized files, invalid UTF-8, NUL and control bytes are
+  /// rejected before libyaml sees them; nesting, node count and alias expansion are bounded by
+  /// `limits`. After a fatal error the documents completed before it are returned.
+  public static func parse(
+    path: String, bytes: [UInt8], limits: YAMLLimits = YAMLLimits()
+  ) -> (YAMLFile, [Diagnostic]) {
+    guard bytes.count <= limits.maxFileSize else {
+      let file = YAMLFile(path: path, text: "", documents: [], source: SourceText(bytes: []))
+      let message = "file is larger than the limit of \(limits.maxFileSize) bytes"
+      return (file, [Diagnostic(path: path, location: nil, message: message)])
+    }
+    let source = SourceText(bytes: bytes)
+    let text = String(decoding: bytes[source.bomLength...], as: UTF8.self)
+    if let problem = source.firstProblem {
+      let file = YAMLFile(path: path, text: text, documents: [], source: source)
+      let place = source.location(ofByte: problem.offset)
+      return (file, [source.diagnostic(path: path, problem.message, at: place)])
+    }
+    let parser = LibYAMLParser(bytes: bytes)
+    var builder = TreeBuilder(path: path, source: source, limits: limits)
+    parsing: while true {
+      switch parser.next() {
+      case .success(let event):
+        if !builder.handle(event) { break parsing }
+      case .failure(let error):
+        builder.report(error)
+        break parsing
+      }
+    }
+    let file = YAMLFile(path: path, text: text, documents: builder.documents, source: source)
+    return (file, builder.diagnostics)
+  }
+
+  /// Parses `text`; see `parse(path:bytes:limits:)`.
+  public static func parse(
+    path: String, text: String, limits: YAMLLimits = YAMLLimits()
+  ) -> (YAMLFile, [Diagnostic]) {
+    parse(path: path, bytes: Array(text.utf8), limits: limits)
+  }
+
+  /// The text of 1-based line `line` without its line break; nil when out of range.
+  public func sourceLine(_ line: Int) -> String? {
+    source.sourceLine(line)
+  }
+
+  /// The number of lines (a final line break starts one more, empty line).
+  public var lineCount: Int { source.lineCount }
+
+  /// The location of 0-based byte `offset` in the file.
+  public func location(ofByteOffset offset: Int) -> SourceLocation {
+    source.location(ofByte: offset)
+  }
+
+  /// An error (or other severity) about this file at `location`, with its source line filled
+  /// in for the caret.
+  public func diagnostic(
+    _ message: String,
+    at location: SourceLocation?,
+    severity: Diagnostic.Severity = .error,
+    notes: [Diagnostic.Note] = []
+  ) -> Diagnostic {
+    var result = source.diagnostic(path: path, message, at: location, notes: notes)
+    result.severity = severity
+    return result
+  }
+}

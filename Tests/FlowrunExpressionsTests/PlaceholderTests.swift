@@ -1,4 +1,0 @@
-import Testing
-@testable import FlowrunExpressions
-
-@Test func placeholderFlowrunExpressions() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import FlowrunMarbles
-
-@Test func placeholderFlowrunMarbles() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import FlowrunYAML
-
-@Test func placeholderFlowrunYAML() { #expect(Bool(true)) }
