@@ -93,6 +93,11 @@ public final class SubscriptionLog {
   public struct Entry: Equatable, Sendable {
     public var subscribed: Int
     public var unsubscribed: Int?
+
+    public init(subscribed: Int, unsubscribed: Int?) {
+      self.subscribed = subscribed
+      self.unsubscribed = unsubscribed
+    }
   }
 
   public private(set) var entries: [Entry] = []

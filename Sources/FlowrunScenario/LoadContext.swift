@@ -1,3 +1,4 @@
+import OrderedCollections
 import FlowrunCore
 import FlowrunYAML
 

@@ -48,13 +48,13 @@ public struct ExpectationSpec: Sendable {
 }
 
 /// What an expectation observes.
-enum ExpectationSource {
+enum ExpectationSource: @unchecked Sendable {
   case signal(SignalPlan)
   case subscriptions(SubscriptionTarget)
 }
 
 /// Whose subscription log an expectation reads.
-enum SubscriptionTarget {
+enum SubscriptionTarget: Sendable {
   /// The hot marble with this index.
   case hot(Int)
   /// A cold marble step, by its place in the file.

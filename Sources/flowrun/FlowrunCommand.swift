@@ -4,6 +4,13 @@ import ArgumentParser
 struct FlowrunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "flowrun",
-    abstract: "Run reactive scenarios in virtual time."
+    abstract: "Run reactive scenarios in virtual time.",
+    discussion: """
+      Exit codes: 0 when every selected scenario loaded and every expectation held, 1 when an \
+      expectation failed, a scenario did not load or a run hit a limit, 64 on a usage error.
+      """,
+    version: "0.1.0",
+    subcommands: [Run.self, Check.self],
+    defaultSubcommand: Run.self
   )
 }

@@ -1,0 +1,186 @@
+public import FlowrunCore
+import FlowrunMarbles
+public import FlowrunScenario
+
+/// A failed expectation drawn as aligned expected and actual lanes under a frame ruler, with a
+/// caret at the first difference and the legend of the values shown.
+public struct ExpectationDiff: Sendable {
+  /// The lines, without indentation or colour.
+  public let lines: [String]
+  /// The first difference: its frame and the two sides as tokens (`nothing` when absent).
+  public let firstDifference: (frame: Int, expected: String, actual: String)?
+  /// The actual events as a marble in the file's grammar (for `--update` and JSON).
+  public let actualMarble: String
+  /// The expected events as printed.
+  public let expectedMarble: String
+  /// Legend entries for the values shown: `(key, value text)`.
+  public let legend: [(key: String, value: String)]
+  /// Entries the actual marble needs beyond the expectation's legend.
+  public let newEntries: [LegendEntry]
+  /// The actual error value when it differs from the expectation's `error`.
+  public let actualErrorValue: Value?
+
+  public init(_ result: ExpectationResult, grammar: MarbleGrammar) {
+    switch result.actual {
+    case .events(let actual):
+      guard case .events(let expected, _) = result.spec.expected else {
+        self.init(empty: ())
+        return
+      }
+      self.init(expected: expected, actual: actual, result: result, grammar: grammar)
+    case .subscriptions(let actual):
+      guard case .subscriptions(let expected, _) = result.spec.expected else {
+        self.init(empty: ())
+        return
+      }
+      self.init(expected: expected, actual: actual, difference: result.firstDifference)
+    }
+  }
+
+  private init(empty: Void) {
+    lines = []
+    firstDifference = nil
+    actualMarble = ""
+    expectedMarble = ""
+    legend = []
+    newEntries = []
+    actualErrorValue = nil
+  }
+
+  private init(expected: [Recorded], actual: [Recorded], result: ExpectationResult, grammar: MarbleGrammar) {
+    var printer = MarblePrinter(
+      grammar: grammar, legend: Legend(layers: [result.spec.legend]), errorValue: result.spec.errorValue)
+    let lastFrame = max(expected.last?.frame ?? 0, actual.last?.frame ?? 0)
+    let showZero = (expected.first?.frame ?? 0) < 0 || (actual.first?.frame ?? 0) < 0
+    let expectedPrinted = printer.print(expected, showZero: showZero, through: lastFrame)
+    let actualPrinted = printer.print(actual, showZero: showZero, through: lastFrame)
+    expectedMarble = expectedPrinted.text
+    actualMarble = printer.print(actual).text
+    newEntries = actualPrinted.newEntries
+    actualErrorValue = actualPrinted.errorValue
+
+    var difference: (frame: Int, expected: String, actual: String)?
+    if let index = result.firstDifference {
+      let e = index < expected.count ? expected[index] : nil
+      let a = index < actual.count ? actual[index] : nil
+      let frame = min(e?.frame ?? .max, a?.frame ?? .max)
+      func describe(_ recorded: Recorded?) -> String {
+        guard let recorded, recorded.frame == frame else { return "nothing" }
+        var single = printer
+        return single.print([Recorded(frame: 0, event: recorded.event)]).text
+      }
+      difference = (frame, describe(e), describe(a))
+    }
+    firstDifference = difference
+
+    let lanes = Lanes(expected: expectedPrinted.cells, actual: actualPrinted.cells, grammar: grammar)
+    var lines = [lanes.ruler, "expected " + lanes.expected]
+    var actualLine = "actual   " + lanes.actual
+    if let value = actualPrinted.errorValue { actualLine += "   error: \(value)" }
+    lines.append(actualLine)
+    if let difference {
+      let column = lanes.column(of: difference.frame)
+      lines.append(
+        String(repeating: " ", count: 9 + column)
+          + "^ frame \(difference.frame): expected \(difference.expected), got \(difference.actual)")
+    }
+    var legend: [(key: String, value: String)] = []
+    let shown = Set(expectedPrinted.cells.map(\.text) + actualPrinted.cells.map(\.text))
+      .joined()
+    for entry in result.spec.legend where shown.contains(entry.key) && !legend.contains(where: { $0.key == entry.key }) {
+      legend.append((entry.key, ExpectationDiff.describe(entry.value)))
+    }
+    for entry in expectedPrinted.newEntries + actualPrinted.newEntries where !legend.contains(where: { $0.key == entry.key }) {
+      switch entry.kind {
+      case .value: legend.append((entry.key, ExpectationDiff.describe(entry.value)))
+      case .signal(let marble, _): legend.append((entry.key, "!cold \(Value.quoted(marble))"))
+      }
+    }
+    self.legend = legend
+    if !legend.isEmpty {
+      lines.append("legend: " + legend.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
+    }
+    self.lines = lines
+  }
+
+  private init(expected: [SubscriptionLog.Entry], actual: [SubscriptionLog.Entry], difference: Int?) {
+    func marble(_ entry: SubscriptionLog.Entry) -> String {
+      MarblePrinter.subscription(subscribe: entry.subscribed, unsubscribe: entry.unsubscribed)
+    }
+    let expectedText = expected.map(marble)
+    let actualText = actual.map(marble)
+    var lines: [String] = []
+    lines.append("expected " + (expectedText.isEmpty ? "no subscription" : expectedText.joined(separator: ", ")))
+    lines.append("actual   " + (actualText.isEmpty ? "no subscription" : actualText.joined(separator: ", ")))
+    if let difference {
+      let e = difference < expectedText.count ? expectedText[difference] : "nothing"
+      let a = difference < actualText.count ? actualText[difference] : "nothing"
+      lines.append("subscription \(difference + 1): expected \(e), got \(a)")
+      firstDifference = (
+        difference < actual.count ? actual[difference].subscribed : expected[difference].subscribed, e, a
+      )
+    } else {
+      firstDifference = nil
+    }
+    self.lines = lines
+    actualMarble = actualText.joined(separator: ", ")
+    expectedMarble = expectedText.joined(separator: ", ")
+    legend = []
+    newEntries = []
+    actualErrorValue = nil
+  }
+
+  /// A value as the legend shows it; signals as their marble.
+  static func describe(_ value: Value) -> String {
+    if case .signal(let signal) = value, let events = signal.events {
+      var printer = MarblePrinter()
+      return "!cold \(Value.quoted(printer.print(events).text))"
+    }
+    return value.description
+  }
+}
+
+/// Expected and actual cells laid out column by column: a frame is as wide as its wider cell.
+private struct Lanes {
+  var expected = ""
+  var actual = ""
+  var ruler = ""
+  private var columns: [Int: Int] = [:]
+
+  init(expected: [MarbleCell], actual: [MarbleCell], grammar: MarbleGrammar) {
+    var expectedCells: [Int: String] = [:]
+    var actualCells: [Int: String] = [:]
+    var frames = Set<Int>()
+    for cell in expected {
+      expectedCells[cell.frame, default: ""] += cell.text
+      frames.insert(cell.frame)
+    }
+    for cell in actual {
+      actualCells[cell.frame, default: ""] += cell.text
+      frames.insert(cell.frame)
+    }
+    var column = 0
+    var rulerText = ""
+    for frame in frames.sorted() {
+      let e = expectedCells[frame] ?? ""
+      let a = actualCells[frame] ?? ""
+      let width = max(e.count, a.count)
+      columns[frame] = column
+      if frame >= 0, frame % 5 == 0, rulerText.count <= column {
+        rulerText += String(repeating: " ", count: column - rulerText.count) + String(frame)
+      }
+      self.expected += e + String(repeating: " ", count: width - e.count)
+      self.actual += a + String(repeating: " ", count: width - a.count)
+      column += width
+    }
+    while self.expected.last == " " { self.expected.removeLast() }
+    while self.actual.last == " " { self.actual.removeLast() }
+    ruler = String(repeating: " ", count: 9) + rulerText
+  }
+
+  func column(of frame: Int) -> Int {
+    if let column = columns[frame] { return column }
+    let earlier = columns.filter { $0.key < frame }.max { $0.key < $1.key }
+    return (earlier?.value ?? 0) + 1
+  }
+}

@@ -1,0 +1,124 @@
+public import FlowrunScenario
+import FlowrunYAML
+import Foundation
+
+/// Writes the human report of cli.md: a ✓/✗ line per scenario, diagnostics, aligned diffs of
+/// failed expectations, and the summary line.
+public struct HumanReporter: Sendable {
+  public enum Verbosity: Sendable {
+    case quiet, normal, verbose
+  }
+
+  public var color: Bool
+  public var verbosity: Verbosity
+
+  public init(color: Bool, verbosity: Verbosity = .normal) {
+    self.color = color
+    self.verbosity = verbosity
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  /// The lines for one scenario file: its load diagnostics, then each scenario's result.
+  public func report(file: LoadedFile, results: [ScenarioResult]) -> String {
+    var out = ""
+    if file.hasErrors || (file.scenarios.isEmpty && !file.diagnostics.isEmpty) {
+      out += paint("✗", "31") + " \(file.path)  (did not load)\n"
+      for diagnostic in file.diagnostics { out += indent(render(diagnostic)) }
+    } else {
+      for diagnostic in file.diagnostics { out += indent(render(diagnostic)) }
+    }
+    for result in results { out += report(result) }
+    return out
+  }
+
+  /// The lines for one scenario's result.
+  public func report(_ result: ScenarioResult) -> String {
+    let scenario = result.scenario
+    var out = ""
+    let count = result.expectations.count
+    switch result.status {
+    case .passed:
+      guard verbosity != .quiet else { break }
+      let detail = count == 0 ? "no expectations" : count == 1 ? "1 expectation" : "\(count) expectations"
+      out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (\(detail))\n"
+    case .failed, .error:
+      out += paint("✗", "31") + " \(scenario.path)  \(scenario.name)\n"
+    }
+    for diagnostic in result.diagnostics {
+      guard diagnostic.severity == .error || verbosity != .quiet else { continue }
+      out += indent(render(diagnostic))
+    }
+    for expectation in result.expectations {
+      if expectation.passed {
+        if verbosity == .verbose {
+          out += "  " + paint("✓", "32") + " \(expectation.spec.target)\n"
+        }
+        continue
+      }
+      let location = expectation.spec.location
+      out += "  " + paint(
+        "\(scenario.path):\(location.line):\(location.column): error: expectation '\(expectation.spec.target)' failed",
+        "1") + "\n"
+      let diff = ExpectationDiff(expectation, grammar: scenario.grammar)
+      for line in diff.lines { out += "    " + line + "\n" }
+    }
+    return out
+  }
+
+  private func render(_ diagnostic: Diagnostic) -> String {
+    let text = diagnostic.rendered
+    guard color else { return text }
+    let code = diagnostic.severity == .error ? "31" : "33"
+    return text.replacingFirst("\(diagnostic.severity.rawValue):", with: paint("\(diagnostic.severity.rawValue):", code))
+  }
+
+  private func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+  }
+
+  /// The summary line: `N scenarios, N passed, N failed (E expectations, F failed) in T s`.
+  public func summary(_ summary: RunSummary, seconds: Double?) -> String {
+    var line = "\(summary.scenarios) scenarios, \(summary.passed) passed, \(summary.failed) failed"
+    line += " (\(summary.expectations) expectations, \(summary.failedExpectations) failed)"
+    if let seconds {
+      let rounded = (seconds * 100).rounded() / 100
+      line += " in \(rounded) s"
+    }
+    return line
+  }
+}
+
+/// Counts over a whole run of many files.
+public struct RunSummary: Sendable, Equatable {
+  public var scenarios = 0
+  public var passed = 0
+  public var failed = 0
+  public var expectations = 0
+  public var failedExpectations = 0
+
+  public init() {}
+
+  public mutating func add(file: LoadedFile) {
+    scenarios += file.failedDocuments
+    failed += file.failedDocuments
+  }
+
+  public mutating func add(_ result: ScenarioResult) {
+    scenarios += 1
+    if result.status == .passed { passed += 1 } else { failed += 1 }
+    expectations += result.expectations.count
+    failedExpectations += result.expectations.filter { !$0.passed }.count
+  }
+
+  public var isSuccess: Bool { failed == 0 }
+}
+
+extension String {
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = range(of: target) else { return self }
+    return replacingCharacters(in: range, with: replacement)
+  }
+}
