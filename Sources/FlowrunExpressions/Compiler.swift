@@ -196,6 +196,14 @@ struct Compiler {
         return a
       }
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+      if case .int(let k)? = r.constant, let rhs = r.constant {
+        return folded(
+          Node { ctx throws(EvaluationError) in
+            let a = try le(ctx)
+            if case .int(let x) = a { return .bool(Ops.ordered(op, x, k)) }
+            return .bool(try Ops.compare(op, a, rhs, at))
+          }, [l, r])
+      }
       return folded(
         Node { ctx throws(EvaluationError) in .bool(try Ops.compare(op, try le(ctx), try re(ctx), at)) }, [l, r])
     case .add, .subtract, .multiply, .divide, .remainder:

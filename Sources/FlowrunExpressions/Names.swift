@@ -52,7 +52,7 @@ extension Compiler {
     return Node { ctx throws(EvaluationError) in
       let value = ctx.value
       if case .list(let items) = value, i < items.count { return items[i] }
-      throw failure("'$\(name)' needs a list of at least \(i + 1) values, got \(value.kindName)", at)
+      throw failure("'$\(name)' needs a list of \(i + 1) or more values, got \(value.kindName)", at)
     }
   }
 
@@ -65,9 +65,9 @@ extension Compiler {
     if reservedNames.contains(first) {
       base = try reserved(first, at: firstOffset)
     } else if elementMethod == nil, case .keyed(let names) = scope.parameters, names.contains(first) {
-      base = Node { ctx in
+      base = Node { ctx throws(EvaluationError) in
         if case .map(let entries) = ctx.value { return entries[first] ?? .null }
-        return .null
+        throw failure("'\(first)' needs a keyed map value, got \(ctx.value.kindName)", firstOffset)
       }
     } else if let (slot, length) = longestProperty(chain) {
       usedSlots.insert(slot)

@@ -211,11 +211,12 @@ public struct MarblePrinter: Sendable {
 
   // MARK: - Layout
 
-  /// One frame's content before layout.
+  /// One frame's content before layout: `count` tokens of the flat token list from `start`.
   struct Slot {
     var frame: Int
     var caret: Bool
-    var tokens: [String]
+    var start: Int
+    var count: Int
   }
 
   static func sorted(_ events: [Recorded]) -> [Recorded] {
@@ -235,6 +236,8 @@ public struct MarblePrinter: Sendable {
     _ events: [Recorded], showZero: Bool, through: Int?
   ) -> (cells: [MarbleCell], errorValue: Value?, exact: Bool) {
     var slots: [Slot] = []
+    var texts: [String] = []
+    texts.reserveCapacity(events.count)
     var errorValue: Value?
     let first = min(events.first?.frame ?? 0, 0)
     let caret = showZero || first < 0
@@ -242,7 +245,7 @@ public struct MarblePrinter: Sendable {
     for recorded in events {
       if !caretPlaced, recorded.frame >= 0 {
         caretPlaced = true
-        if recorded.frame > 0 { slots.append(Slot(frame: 0, caret: true, tokens: [])) }
+        if recorded.frame > 0 { slots.append(Slot(frame: 0, caret: true, start: texts.count, count: 0)) }
       }
       let text: String
       switch recorded.event {
@@ -253,12 +256,13 @@ public struct MarblePrinter: Sendable {
         if value != self.errorValue, errorValue == nil { errorValue = value }
       }
       if let last = slots.last, last.frame == recorded.frame {
-        slots[slots.count - 1].tokens.append(text)
+        slots[slots.count - 1].count += 1
       } else {
-        slots.append(Slot(frame: recorded.frame, caret: recorded.frame == 0 && caret, tokens: [text]))
+        slots.append(Slot(frame: recorded.frame, caret: recorded.frame == 0 && caret, start: texts.count, count: 1))
       }
+      texts.append(text)
     }
-    if !caretPlaced { slots.append(Slot(frame: 0, caret: true, tokens: [])) }
+    if !caretPlaced { slots.append(Slot(frame: 0, caret: true, start: texts.count, count: 0)) }
 
     var cells: [MarbleCell] = []
     cells.reserveCapacity(max(0, (events.last?.frame ?? 0) - first + 1))
@@ -270,7 +274,7 @@ public struct MarblePrinter: Sendable {
         cursor += 1
       }
       if slot.frame < cursor { exact = false }
-      let cell = cellText(slot)
+      let cell = cellText(slot, texts[slot.start..<slot.start + slot.count])
       cells.append(MarbleCell(frame: cursor, text: cell.text, span: cell.span))
       cursor += cell.span
     }
@@ -284,12 +288,12 @@ public struct MarblePrinter: Sendable {
   }
 
   /// The text of one slot and the frames it occupies in this grammar.
-  func cellText(_ slot: Slot) -> (text: String, span: Int) {
-    if slot.tokens.count == 1, !slot.caret, let only = slot.tokens.first { return (only, 1) }
-    if slot.tokens.isEmpty { return ("^", 1) }
+  func cellText(_ slot: Slot, _ tokens: ArraySlice<String>) -> (text: String, span: Int) {
+    if tokens.count == 1, !slot.caret, let only = tokens.first { return (only, 1) }
+    if tokens.isEmpty { return ("^", 1) }
     var text = "("
     if slot.caret { text += "^" }
-    for token in slot.tokens { text += token }
+    for token in tokens { text += token }
     text += ")"
     return (text, grammar == .rxjs ? text.unicodeScalars.count : 1)
   }

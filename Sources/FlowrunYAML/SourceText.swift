@@ -206,6 +206,8 @@ struct MarkConverter {
   let source: SourceText
   private var cursorScalar = 0
   private var cursorByte: Int
+  /// The line of the last conversion, tried first.
+  private var cursorLine = 0
 
   init(source: SourceText) {
     self.source = source
@@ -214,7 +216,7 @@ struct MarkConverter {
 
   /// The location of the scalar at libyaml character index `index`.
   mutating func location(ofScalar index: Int) -> SourceLocation {
-    let line = source.lineIndex(ofScalar: index)
+    let line = lineIndex(ofScalar: index)
     let lineScalar = source.lineStartScalars[line]
     let column = index - lineScalar + 1
     if source.isASCII {
@@ -242,5 +244,25 @@ struct MarkConverter {
       cursorScalar += 1
     }
     return SourceLocation(line: line + 1, column: column, offset: cursorByte)
+  }
+
+  /// The line holding scalar `index`: the last line or the next one when possible (marks
+  /// arrive almost in order), else a binary search.
+  private mutating func lineIndex(ofScalar index: Int) -> Int {
+    let starts = source.lineStartScalars
+    var line = cursorLine
+    if starts[line] <= index {
+      while line + 1 < starts.count && starts[line + 1] <= index {
+        line += 1
+        if line > cursorLine + 2 {
+          line = source.lineIndex(ofScalar: index)
+          break
+        }
+      }
+    } else {
+      line = source.lineIndex(ofScalar: index)
+    }
+    cursorLine = line
+    return line
   }
 }

@@ -12,8 +12,11 @@ struct TreeBuilder {
     var items: [YAMLNode] = []
     var pairs: [YAMLNode.Pair] = []
     var pendingKey: YAMLNode?
-    /// Where each scalar key was first defined, for duplicate detection.
+    /// Where each scalar key was first defined, for duplicate detection in large mappings;
+    /// filled lazily from `pairs`.
     var keys: [String: SourceLocation] = [:]
+    /// How many of `pairs` are indexed in `keys`.
+    var indexedPairs = 0
     var size = 1
   }
 
@@ -143,31 +146,43 @@ struct TreeBuilder {
   /// Places a finished node in its parent (or as the document root) and records its anchor.
   private mutating func attach(_ node: YAMLNode, anchor: String?) -> Bool {
     if let anchor { anchors[anchor] = node }
-    guard var frame = stack.popLast() else {
+    let top = stack.count - 1
+    guard top >= 0 else {
       root = node
       return true
     }
-    frame.size += node.subtreeSize
-    if !frame.isMapping {
-      frame.items.append(node)
-    } else if let key = frame.pendingKey {
-      frame.pairs.append(YAMLNode.Pair(key: key, value: node))
-      frame.pendingKey = nil
+    stack[top].size += node.subtreeSize
+    if !stack[top].isMapping {
+      stack[top].items.append(node)
+    } else if let key = stack[top].pendingKey {
+      stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
+      stack[top].pendingKey = nil
     } else {
-      if let text = node.scalarValue {
-        if let first = frame.keys[text] {
-          diagnostics.append(
-            diagnostic(
-              "duplicate key '\(text)'", at: node.start,
-              notes: [Diagnostic.Note(location: first, message: "first defined here")]))
-        } else {
-          frame.keys[text] = node.start
-        }
+      if let text = node.scalarValue, let first = firstDefinition(of: text, inFrame: top) {
+        diagnostics.append(
+          diagnostic(
+            "duplicate key '\(text)'", at: node.start,
+            notes: [Diagnostic.Note(location: first, message: "first defined here")]))
       }
-      frame.pendingKey = node
+      stack[top].pendingKey = node
     }
-    stack.append(frame)
     return true
+  }
+
+  /// Where the mapping at `index` on the stack first defined key `text`, if it did. Small
+  /// mappings are searched directly; larger ones index their keys once.
+  private mutating func firstDefinition(of text: String, inFrame index: Int) -> SourceLocation? {
+    let pairs = stack[index].pairs
+    if pairs.count < 16 {
+      return pairs.first { $0.key.scalarValue == text }?.key.start
+    }
+    for pair in pairs[stack[index].indexedPairs...] {
+      if let key = pair.key.scalarValue, stack[index].keys[key] == nil {
+        stack[index].keys[key] = pair.key.start
+      }
+    }
+    stack[index].indexedPairs = pairs.count
+    return stack[index].keys[text]
   }
 
   // MARK: - Locations and messages

@@ -28,7 +28,7 @@ import Testing
     #expect(try eval(#"($0 ?? "").count > 0 && ($1 ?? "").count > 0"#, s, value: ["a", "b"]) == true)
     #expect(try eval("$0 || $1", s, value: [false, true]) == true)
     #expect(compileError("$2", scope: s) == ExpressionError(message: "'$2' is out of range: the value has 2 elements ('$0' to '$1')", offset: 0))
-    #expect(try runtimeError("$1", value: [1], scope: s) == EvaluationError(message: "'$1' needs a list of at least 2 values, got List", offset: 0))
+    #expect(try runtimeError("$1", value: [1], scope: s) == EvaluationError(message: "'$1' needs a list of 2 or more values, got List", offset: 0))
   }
 
   @Test func valueParameter() throws {
@@ -57,6 +57,7 @@ import Testing
     #expect(try eval(#"user + ":" + pass"#, s, value: ["user": "a", "pass": "b"]) == "a:b")
     #expect(try eval("$0.user", s, value: ["user": "a"]) == "a")
     #expect(compileError("$1", scope: s)?.message == "'$1' is not available: the value is a keyed map; use its keys ('user', 'pass') or '$0'")
+    #expect(try runtimeError("pass", value: 1, scope: s) == EvaluationError(message: "'pass' needs a keyed map value, got Int", offset: 0))
     #expect(compileError("usr", scope: s) == ExpressionError(message: "unknown name 'usr'; did you mean 'user'?", offset: 0))
   }
 

@@ -128,10 +128,24 @@ struct SplitMix: RandomNumberGenerator {
     events.reserveCapacity(count)
     for frame in 0..<count { events.append(next(frame, .string(frame % 3 == 0 ? "a" : "b"))) }
     var printer = MarblePrinter()
-    let printed = printer.print(events)
-    #expect(printed.text.unicodeScalars.count == count)
-    let parsed = try MarbleParser().parseCold(printed.text)
-    #expect(parsed.items.count == count)
+    let clock = ContinuousClock()
+    var printed: PrintedMarble?
+    let printTime = clock.measure { printed = printer.print(events) }
+    let text = printed?.text ?? ""
+    #expect(text.unicodeScalars.count == count)
+    var parsed: ParsedMarble?
+    var failure: MarbleError?
+    let parseTime = clock.measure {
+      do throws(MarbleError) { parsed = try MarbleParser().parseCold(text) } catch { failure = error }
+    }
+    #expect(failure == nil)
+    #if !DEBUG
+      #expect(printTime < .milliseconds(500), "print took \(printTime)")
+      #expect(parseTime < .milliseconds(500), "parse took \(parseTime)")
+    #endif
+    let parsedItems = parsed?.items ?? []
+    #expect(parsedItems.count == count)
+    guard let parsed else { return }
     #expect(parsed.events(legend: Legend(), errorValue: .null) == events)
   }
 
