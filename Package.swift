@@ -55,8 +55,18 @@ let package = Package(
     ),
     .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunYAML"]),
     .testTarget(name: "FlowrunCoreTests", dependencies: ["FlowrunCore"]),
-    .testTarget(name: "FlowrunMarblesTests", dependencies: ["FlowrunMarbles"]),
-    .testTarget(name: "FlowrunExpressionsTests", dependencies: ["FlowrunExpressions"]),
+    .testTarget(
+      name: "FlowrunMarblesTests",
+      dependencies: [
+        "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
+    .testTarget(
+      name: "FlowrunExpressionsTests",
+      dependencies: [
+        "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
     .testTarget(
       name: "FlowrunScenarioTests",
       dependencies: ["FlowrunScenario"],

@@ -162,6 +162,8 @@ final class Graph {
       return StartWithSource(upstream, values: values)
     case .label:
       return upstream
+    case .catalogue(let op):
+      return instantiate(op, upstream: upstream, scope: scope)
     }
   }
 

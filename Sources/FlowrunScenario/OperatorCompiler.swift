@@ -12,6 +12,9 @@ extension ScenarioCompiler {
     func apply(_ op: OperatorPlan, _ shape: ValueShape) -> (SignalPlan, ValueShape) {
       (.apply(input, op), shape)
     }
+    if CatalogueOperator.names.contains(name) {
+      return compileCatalogueOperator(step, input: input, shape: shape)
+    }
     switch name {
     case "tap", "doNext":
       return apply(.label(NodeLabel(name, at: step.nameNode.start)), shape)

@@ -47,6 +47,8 @@ enum OperatorPlan {
   case startWith([Value])
   /// `tap` and `name: label`: no change to the events; a label for traces.
   case label(NodeLabel)
+  /// An operator of the wider catalogue (CatalogueCompiler.swift).
+  case catalogue(CatalogueOperator)
 }
 
 /// A marble that becomes a source: its items, and how to resolve their tokens.

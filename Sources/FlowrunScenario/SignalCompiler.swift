@@ -42,7 +42,7 @@ enum StepCatalog {
     "map", "mapTo", "filter", "scan", "distinctUntilChanged", "skip", "take", "takeWhile",
     "skipWhile", "takeUntil", "takeUntilRAC", "startWith", "combineLatest", "combineLatestWith",
     "zip", "zipWith", "merge", "mergeWith", "concat", "concatWith", "tap", "doNext", "name",
-  ]
+  ] + CatalogueOperator.names
   /// Steps of the spec that this version does not run yet.
   static let planned = [
     "race", "call", "reduce", "pairwise", "materialize", "dematerialize", "takeLast", "skipUntil",
@@ -52,7 +52,7 @@ enum StepCatalog {
     "debounce", "throttle", "delay", "delaySubscription", "timeout", "timeoutRAC", "bufferTime",
     "buffer", "retry", "catch", "catchAndReturn", "share", "shareReplay", "replay", "replayLast",
     "replayLazily", "observeOn", "deliverOn",
-  ]
+  ].filter { !CatalogueOperator.names.contains($0) }
   static let all = Set(sources + operators + planned)
 
   /// The extra keys each step accepts beside its own.
@@ -62,7 +62,7 @@ enum StepCatalog {
     case "scan": ["seed"]
     case "takeWhile": ["inclusive"]
     case "merge", "mergeWith": ["concurrent"]
-    default: []
+    default: CatalogueOperator.extras(of: step)
     }
   }
 }
