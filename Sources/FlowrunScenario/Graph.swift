@@ -34,6 +34,9 @@ final class Graph {
   private(set) var coldLogs: [SourceLocation: SubscriptionLog] = [:]
   private var coldEvents: [SourceLocation: [Recorded]] = [:]
   private var resolver: LegendResolver?
+  /// Connections to make during setup, after the timeline is scheduled (RAC2 `replay` and
+  /// `replayLast` connect eagerly): operators append here when instantiated.
+  var eagerConnections: [() -> Void] = []
 
   init(scenario: Scenario, runtime: Runtime) {
     self.scenario = scenario
@@ -73,6 +76,13 @@ final class Graph {
         < (scenario.plan.hotMarbles[$1].label.location?.offset ?? 0)
     }
     for index in order { hotSources[index].start() }
+  }
+
+  /// Instantiates every named signal, in file order, so eager connections are known.
+  func instantiateNamedSignals() {
+    for name in scenario.plan.signals.keys {
+      _ = source(for: .signal(name))
+    }
   }
 
   /// The subscription log of a `hot`/`cold` source or a subject.

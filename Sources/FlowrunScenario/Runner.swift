@@ -42,6 +42,8 @@ public enum ScenarioRunner {
         for step in action.actions { graph.perform(step, value: .null, at: action.location) }
       })
     }
+    graph.instantiateNamedSignals()
+    for connect in graph.eagerConnections { connect() }
     for subject in plan.subjects {
       guard let signal = subject.subscribeTo, let node = graph.subjects[subject.name] else { continue }
       _ = graph.source(for: signal).subscribe(node)
