@@ -90,7 +90,7 @@ struct TreeBuilder {
     } else if let offset = error.problemOffset {
       place = source.location(ofByte: offset)
     }
-    if let place, isIndentationTab(at: place) || error.problem.contains("tab character") {
+    if let place, isTab(at: place) || error.problem.contains("tab character") {
       diagnostics.append(diagnostic("tab characters are not allowed for indentation", at: place))
       return
     }
@@ -191,12 +191,10 @@ struct TreeBuilder {
     converter.location(ofScalar: mark.index)
   }
 
-  /// Whether `place` is a tab with only spaces and tabs before it on its line.
-  private func isIndentationTab(at place: SourceLocation) -> Bool {
-    let bytes = source.bytes
-    guard place.offset < bytes.count, bytes[place.offset] == 0x09 else { return false }
-    let lineStart = source.lineStartBytes[place.line - 1]
-    return bytes[lineStart..<place.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  /// Whether `place` is a tab: libyaml stops at a tab only where YAML needs spaces for
+  /// indentation (line starts, after `-`, `?` and `:` indicators in block context).
+  private func isTab(at place: SourceLocation) -> Bool {
+    place.offset < source.bytes.count && source.bytes[place.offset] == 0x09
   }
 
   private func diagnostic(
