@@ -18,6 +18,7 @@ struct TreeBuilder {
     /// How many of `pairs` are indexed in `keys`.
     var indexedPairs = 0
     var size = 1
+    var height = 1
   }
 
   let path: String
@@ -67,7 +68,8 @@ struct TreeBuilder {
         return true  // An empty document.
       }
       let node = YAMLNode(
-        kind: .scalar(value, style), tag: tag, start: start, end: location(event.end), size: 1)
+        kind: .scalar(value, style), tag: tag, start: start, end: location(event.end), size: 1,
+        height: 0)
       return attach(node, anchor: anchor)
     case .sequenceStart(let anchor, let tag):
       return open(isMapping: false, anchor: anchor, tag: tag, at: location(event.start))
@@ -77,7 +79,8 @@ struct TreeBuilder {
       guard let frame = stack.popLast() else { return false }
       let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
       let node = YAMLNode(
-        kind: kind, tag: frame.tag, start: frame.start, end: location(event.end), size: frame.size)
+        kind: kind, tag: frame.tag, start: frame.start, end: location(event.end), size: frame.size,
+        height: frame.height)
       return attach(node, anchor: frame.anchor)
     }
   }
@@ -90,7 +93,7 @@ struct TreeBuilder {
     } else if let offset = error.problemOffset {
       place = source.location(ofByte: offset)
     }
-    if let place, isIndentationTab(at: place) || error.problem.contains("tab character") {
+    if let place, isTab(at: place) || error.problem.contains("tab character") {
       diagnostics.append(diagnostic("tab characters are not allowed for indentation", at: place))
       return
     }
@@ -130,6 +133,10 @@ struct TreeBuilder {
         diagnostic("alias expansion exceeds the limit of \(limits.aliasExpansion) nodes", at: start))
       return false
     }
+    guard stack.count + target.height <= limits.maxDepth else {
+      diagnostics.append(diagnostic("nesting deeper than \(limits.maxDepth) levels", at: start))
+      return false
+    }
     return attach(target, anchor: nil)
   }
 
@@ -152,6 +159,7 @@ struct TreeBuilder {
       return true
     }
     stack[top].size += node.subtreeSize
+    stack[top].height = max(stack[top].height, node.height + 1)
     if !stack[top].isMapping {
       stack[top].items.append(node)
     } else if let key = stack[top].pendingKey {
@@ -191,12 +199,10 @@ struct TreeBuilder {
     converter.location(ofScalar: mark.index)
   }
 
-  /// Whether `place` is a tab with only spaces and tabs before it on its line.
-  private func isIndentationTab(at place: SourceLocation) -> Bool {
-    let bytes = source.bytes
-    guard place.offset < bytes.count, bytes[place.offset] == 0x09 else { return false }
-    let lineStart = source.lineStartBytes[place.line - 1]
-    return bytes[lineStart..<place.offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  /// Whether `place` is a tab: libyaml stops at a tab only where YAML needs spaces for
+  /// indentation (line starts, after `-`, `?` and `:` indicators in block context).
+  private func isTab(at place: SourceLocation) -> Bool {
+    place.offset < source.bytes.count && source.bytes[place.offset] == 0x09
   }
 
   private func diagnostic(

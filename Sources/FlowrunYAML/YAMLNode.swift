@@ -42,6 +42,9 @@ public struct YAMLNode: Hashable, Sendable {
   public var end: SourceLocation
   /// The number of nodes in this subtree, itself included (used for the alias budget).
   var subtreeSize: Int
+  /// The nesting levels of collections in this subtree (0 for a scalar), so that aliases
+  /// cannot nest deeper than `YAMLLimits.maxDepth`.
+  var height: Int
 
   public init(kind: Kind, tag: String? = nil, start: SourceLocation, end: SourceLocation) {
     self.kind = kind
@@ -49,19 +52,27 @@ public struct YAMLNode: Hashable, Sendable {
     self.start = start
     self.end = end
     switch kind {
-    case .scalar: subtreeSize = 1
-    case .sequence(let items): subtreeSize = items.reduce(1) { $0 + $1.subtreeSize }
+    case .scalar:
+      subtreeSize = 1
+      height = 0
+    case .sequence(let items):
+      subtreeSize = items.reduce(1) { $0 + $1.subtreeSize }
+      height = 1 + items.reduce(0) { max($0, $1.height) }
     case .mapping(let pairs):
       subtreeSize = pairs.reduce(1) { $0 + $1.key.subtreeSize + $1.value.subtreeSize }
+      height = 1 + pairs.reduce(0) { max($0, $1.key.height, $1.value.height) }
     }
   }
 
-  init(kind: Kind, tag: String?, start: SourceLocation, end: SourceLocation, size: Int) {
+  init(
+    kind: Kind, tag: String?, start: SourceLocation, end: SourceLocation, size: Int, height: Int
+  ) {
     self.kind = kind
     self.tag = tag
     self.start = start
     self.end = end
     subtreeSize = size
+    self.height = height
   }
 }
 

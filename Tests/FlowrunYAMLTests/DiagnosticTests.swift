@@ -83,6 +83,13 @@ let errorCases: [ErrorCase] = [
       "    ^",
     ]),
   ErrorCase(
+    "tab after a sequence indicator", "- a\n-\tb\n",
+    [
+      "t.yaml:2:2: error: tab characters are not allowed for indentation",
+      "    - b",
+      "     ^",
+    ]),
+  ErrorCase(
     "duplicate key", "name: a\nvalues: {}\nname: b\n",
     [
       "t.yaml:3:1: error: duplicate key 'name'",

@@ -148,6 +148,15 @@ private func loc(_ line: Int, _ column: Int, _ offset: Int) -> FlowrunYAML.Sourc
   #expect(diagnostics.map(\.headline) == ["deep.yaml:257:257: error: nesting deeper than 256 levels"])
 }
 
+@Test func aliasesCannotNestDeeperThanTheLimit() {
+  let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+  let text = "a: &a \(deep)\nb: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*a]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
+  let (_, diagnostics) = YAMLFile.parse(path: "t.yaml", text: text)
+  #expect(diagnostics.map(\.headline) == ["t.yaml:2:61: error: nesting deeper than 256 levels"])
+  let (_, fine) = YAMLFile.parse(path: "t.yaml", text: "a: &a \(deep)\nb: [[[[[*a]]]]]\n")
+  #expect(fine.isEmpty)
+}
+
 @Test func nestingAtTheLimitIsAccepted() throws {
   let text = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
   let file = try parseClean(text)
