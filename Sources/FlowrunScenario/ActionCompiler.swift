@@ -101,7 +101,11 @@ extension ScenarioCompiler {
           actions.append(.fail(subject: name, value: context.value(entry.value)))
         }
       case "execute":
-        context.error("'execute' needs 'commands', which is not supported yet", at: pair.key)
+        guard let name = context.string(node, "'execute'"), target(name, kind: .command, at: node) else {
+          continue
+        }
+        let input = pairs.first { $0.key.scalarValue == "input" }.map { context.value($0.value) }
+        actions.append(.execute(command: name, input: input))
       default:
         break
       }

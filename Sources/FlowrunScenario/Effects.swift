@@ -13,6 +13,8 @@ extension Graph {
       subjects[subject]?.receive(.completed)
     case .fail(let subject, let error):
       subjects[subject]?.receive(.error(error))
+    case .execute(let command, let input):
+      commands[command]?.execute(input ?? value)
     }
   }
 }

@@ -8,6 +8,10 @@ struct TemplateScope {
   var outer: Value = .null
   var input: Value = .null
   var error: Value = .null
+  /// The value that made the innermost template (for `cases` and `with:`).
+  var subject: Value = .null
+  /// The index of that value in its subscription (`index` in a `when:`).
+  var index = 0
 
   static let none = TemplateScope()
 }
@@ -29,6 +33,8 @@ final class Graph {
   private(set) var hotSources: [HotSource] = []
   private(set) var subjects: [String: Subject] = [:]
   private(set) var properties: [String: Property] = [:]
+  var commands: [String: Command] = [:]
+  var services: [String: Service] = [:]
   let propertyTable = PropertyTable()
   private var signals: [String: any Source] = [:]
   private(set) var coldLogs: [SourceLocation: SubscriptionLog] = [:]
@@ -60,6 +66,7 @@ final class Graph {
       properties[property.name] = node
       propertyTable.properties.append(node)
     }
+    makeCommandsAndServices()
   }
 
   private func resolveEvents(_ input: MarbleInput) -> [Recorded] {
@@ -125,6 +132,10 @@ final class Graph {
       return MergeSource(inputs.map { source(for: $0, scope: scope) }, concurrent: concurrent)
     case .concat(let inputs):
       return MergeSource.concat(inputs.map { source(for: $0, scope: scope) })
+    case .race(let inputs):
+      return RaceSource(inputs.map { source(for: $0, scope: scope) })
+    case .call(let service, let input):
+      return callSource(service, input, scope: scope)
     case .apply(let input, let op):
       return apply(op, to: source(for: input, scope: scope), scope: scope)
     }
@@ -142,6 +153,10 @@ final class Graph {
       return subjects[name] ?? ImmediateSource.never
     case .property(let name):
       return properties[name] ?? ImmediateSource.never
+    case .command(let name, let state):
+      return source(command: name, state)
+    case .serviceCalls(let name):
+      return services[name]?.calls ?? ImmediateSource.never
     }
   }
 
@@ -174,12 +189,15 @@ final class Graph {
       return upstream
     case .catalogue(let op):
       return instantiate(op, upstream: upstream, scope: scope)
+    case .flatMap, .flatMapLatest, .exhaustMap, .mergeAll, .switchToLatest, .catchError, .catchAndReturn,
+      .retry:
+      return applyHigherOrder(op, to: upstream, scope: scope) ?? upstream
     }
   }
 
   // MARK: - Expressions
 
-  private func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
+  func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
     EvalContext(
       value: value, index: index, now: runtime.now, outer: scope.outer, input: scope.input,
       error: scope.error, properties: propertyTable)

@@ -12,6 +12,9 @@ extension ScenarioCompiler {
     func apply(_ op: OperatorPlan, _ shape: ValueShape) -> (SignalPlan, ValueShape) {
       (.apply(input, op), shape)
     }
+    if StepCatalog.higherOrder.contains(name) {
+      return compileHigherOrder(step, input: input).map { ($0, .value) }
+    }
     if CatalogueOperator.names.contains(name) {
       return compileCatalogueOperator(step, input: input, shape: shape)
     }

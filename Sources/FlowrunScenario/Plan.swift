@@ -22,6 +22,9 @@ indirect enum SignalPlan {
   case zip([SignalPlan], keys: [String]?)
   case merge([SignalPlan], concurrent: Int)
   case concat([SignalPlan])
+  case race([SignalPlan])
+  /// `call: service` with the `with:` input (null when absent).
+  case call(service: String, input: StepExpression?)
   case apply(SignalPlan, OperatorPlan)
 }
 
@@ -30,6 +33,28 @@ enum Reference: Hashable {
   case signal(String)
   case subject(String)
   case property(String)
+  case command(String, CommandState)
+  /// `<service>.calls`.
+  case serviceCalls(String)
+}
+
+/// The derived signals of a command.
+enum CommandState: String, CaseIterable {
+  case executing, enabled, executions, values, errors
+}
+
+/// A signal made anew for each value (or execution, call, error), with that value bound as
+/// `outer`, `input` or `error`.
+enum TemplatePlan {
+  case signal(SignalPlan)
+  /// The first case whose `when` holds (a last case may have none); none matching is a
+  /// run-time error of the signal, placed at `location`.
+  case cases([TemplateCase], node: YAMLNode)
+}
+
+struct TemplateCase {
+  var when: StepExpression?
+  var plan: SignalPlan
 }
 
 /// One operator step.
@@ -45,6 +70,16 @@ enum OperatorPlan {
   case skipWhile(StepExpression)
   case takeUntil(SignalPlan, completesWithNotifier: Bool)
   case startWith([Value])
+  /// `flatMap` (`concurrent: 1` for `concatMap`).
+  case flatMap(TemplatePlan, concurrent: Int)
+  case flatMapLatest(TemplatePlan)
+  case exhaustMap(TemplatePlan)
+  case mergeAll(concurrent: Int)
+  case switchToLatest
+  case catchError(TemplatePlan)
+  case catchAndReturn(Value)
+  /// `retry`: `count` nil is unbounded.
+  case retry(count: Int?, delay: Int, label: NodeLabel)
   /// `tap` and `name: label`: no change to the events; a label for traces.
   case label(NodeLabel)
   /// An operator of the wider catalogue (CatalogueCompiler.swift).

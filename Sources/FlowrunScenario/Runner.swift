@@ -52,6 +52,7 @@ public enum ScenarioRunner {
       guard let binding = property.binding, let node = graph.properties[property.name] else { continue }
       _ = node.bind(to: graph.source(for: binding), at: property.location)
     }
+    graph.connectCommands()
     for effect in plan.effects where effect.at == nil {
       let observer = EffectObserver(effect: effect, graph: graph)
       effectsRunning.append(observer)

@@ -69,6 +69,8 @@ struct ScenarioPlan: @unchecked Sendable {
   var signals: OrderedDictionary<String, SignalPlan> = [:]
   var subjects: [SubjectPlan] = []
   var properties: [PropertyPlan] = []
+  var commands: [CommandPlan] = []
+  var services: [ServicePlan] = []
   var effects: [EffectPlan] = []
   var timeline: [TimelinePlan] = []
   var until: Int?
@@ -100,6 +102,27 @@ struct PropertyPlan {
   var location: SourceLocation
 }
 
+struct CommandPlan {
+  var name: String
+  var enabled: SignalPlan?
+  var concurrent: Bool
+  var work: TemplatePlan
+  var location: SourceLocation
+}
+
+struct ServicePlan {
+  enum Responder {
+    /// One template for every call (a bare signal or `cases`).
+    case template(TemplatePlan)
+    /// One template per call in order; the last repeats.
+    case responses([TemplatePlan])
+  }
+
+  var name: String
+  var responder: Responder
+  var location: SourceLocation
+}
+
 /// One action of an effect or the timeline.
 enum ActionPlan {
   /// Sends a value (or, with nil, the event's value) into a subject.
@@ -107,6 +130,8 @@ enum ActionPlan {
   case set(property: String, value: Value?)
   case complete(subject: String)
   case fail(subject: String, value: Value)
+  /// Executes a command with a literal input, or (nil) the event's value.
+  case execute(command: String, input: Value?)
 }
 
 struct EffectPlan {

@@ -63,13 +63,10 @@ final class ScenarioCompiler {
     if let node = root["error"] { errorValue = context.value(node) }
     if let node = root["limit"] { readLimits(node) }
     if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? [] }
-    for key in ["commands", "services"] {
-      if let pair = root.pair(forKey: key) {
-        context.error("'\(key)' is not supported yet", at: pair.key)
-      }
-    }
     declare(root)
     compileSubjects(root["subjects"])
+    compileServices()
+    compileCommands()
     compileSignals(root["signals"])
     compileProperties(root["properties"])
     if let node = root["effects"] { compileEffects(node) }
@@ -130,6 +127,7 @@ final class ScenarioCompiler {
   private func declare(_ root: YAMLNode) {
     let sections: [(String, DeclarationKind)] = [
       ("signals", .signal), ("subjects", .subject), ("properties", .property),
+      ("commands", .command), ("services", .service),
     ]
     for (key, kind) in sections {
       guard let section = root[key], let pairs = context.mapping(section, "'\(key)'") else { continue }
@@ -154,6 +152,9 @@ final class ScenarioCompiler {
 
   /// A name used as a signal: a signal, subject or property.
   func resolveReference(_ name: String, at node: YAMLNode) -> (SignalPlan, ValueShape)? {
+    if declarations[name] == nil, let derived = derivedReference(name) {
+      return (.reference(derived), .value)
+    }
     guard let declaration = declarations[name] else {
       var message = "unknown signal '\(name)'"
       if let suggestion = closestName(to: name, among: declarations.keys) {

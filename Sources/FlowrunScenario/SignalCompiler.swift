@@ -36,21 +36,24 @@ struct StepNode {
 enum StepCatalog {
   static let sources = [
     "hot", "cold", "from", "just", "of", "empty", "never", "fail", "interval", "timer",
-    "combineLatest", "zip", "merge", "concat",
+    "combineLatest", "zip", "merge", "concat", "race", "call",
   ]
   static let operators = [
     "map", "mapTo", "filter", "scan", "distinctUntilChanged", "skip", "take", "takeWhile",
     "skipWhile", "takeUntil", "takeUntilRAC", "startWith", "combineLatest", "combineLatestWith",
     "zip", "zipWith", "merge", "mergeWith", "concat", "concatWith", "tap", "doNext", "name",
-  ] + CatalogueOperator.names
+  ] + higherOrder + CatalogueOperator.names
+  /// Operators taking a template or flattening signal values (TemplateCompiler.swift).
+  static let higherOrder = [
+    "flatMap", "flattenMap", "flatMapLatest", "switchMap", "concatMap", "exhaustMap", "mergeAll",
+    "flatten", "switchToLatest", "switchAll", "concatAll", "catch", "catchAndReturn", "retry",
+  ]
   /// Steps of the spec that this version does not run yet.
   static let planned = [
-    "race", "call", "reduce", "pairwise", "materialize", "dematerialize", "takeLast", "skipUntil",
+    "reduce", "pairwise", "materialize", "dematerialize", "takeLast", "skipUntil",
     "first", "last", "elementAt", "ignoreElements", "ignoreValues", "ignore", "withLatestFrom",
-    "sample", "sampleRAC", "then", "flatMap", "flattenMap", "flatMapLatest", "switchMap",
-    "concatMap", "exhaustMap", "mergeAll", "flatten", "switchToLatest", "switchAll", "concatAll",
-    "debounce", "throttle", "delay", "delaySubscription", "timeout", "timeoutRAC", "bufferTime",
-    "buffer", "retry", "catch", "catchAndReturn", "share", "shareReplay", "replay", "replayLast",
+    "sample", "sampleRAC", "then", "debounce", "throttle", "delay", "delaySubscription", "timeout", "timeoutRAC", "bufferTime",
+    "buffer", "share", "shareReplay", "replay", "replayLast",
     "replayLazily", "observeOn", "deliverOn",
   ].filter { !CatalogueOperator.names.contains($0) }
   static let all = Set(sources + operators + planned)
@@ -61,7 +64,8 @@ enum StepCatalog {
     case "hot", "cold": ["values", "error"]
     case "scan": ["seed"]
     case "takeWhile": ["inclusive"]
-    case "merge", "mergeWith": ["concurrent"]
+    case "merge", "mergeWith", "flatMap", "flattenMap", "mergeAll", "flatten": ["concurrent"]
+    case "call": ["with"]
     default: CatalogueOperator.extras(of: step)
     }
   }
@@ -217,6 +221,11 @@ extension ScenarioCompiler {
     case "concat":
       guard let inputs = compileSignalList(argument, "'concat'") else { return nil }
       return (.concat(inputs), .value)
+    case "race":
+      guard let inputs = compileSignalList(argument, "'race'") else { return nil }
+      return (.race(inputs), .value)
+    case "call":
+      return compileCall(step, argument).map { ($0, .value) }
     default:
       return nil
     }

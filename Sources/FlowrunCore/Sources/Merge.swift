@@ -49,6 +49,9 @@ final class Flatten: MultiInputSink, Disposable {
     self.concurrent = concurrent
   }
 
+  /// Whether an inner is running or waiting.
+  var isBusy: Bool { !running.isEmpty || waitingHead < waiting.count }
+
   /// Subscribes `inner` now if a slot is free, else queues it.
   func enqueue(_ inner: any Source) {
     guard !isDone else { return }

@@ -1,0 +1,147 @@
+/// A RACCommand / Action: executions of a work signal, with derived state signals.
+///
+/// `execute` follows semantics.md §Commands, with RAC2's main-queue hops performed
+/// synchronously inside the frame, in RAC2's order:
+/// 1. disabled (the enabled signal's latest value is false, or an execution runs and the
+///    command is not concurrent): only a rejected execution is counted;
+/// 2. otherwise `executing` → true (if it was false), `enabled` → false (if not concurrent),
+///    `executions` emits the new inner signal, then the work is made and subscribed;
+/// 3. work values go to the inner signal (and so to `values`, which is `executions` switched to
+///    latest); when the work ends, the inner completes (an error never reaches it), `errors`
+///    emits the error value (failures only), `executing` → false (when none is left) and
+///    `enabled` is recomputed.
+public final class Command {
+  /// Makes the work signal of an execution from its input.
+  public typealias Work = (Value) throws(StepFailure) -> any Source
+
+  public let owner: NodeLabel
+  public let isConcurrent: Bool
+  /// `<command>.executing`: current value to each new subscriber, then changes.
+  public let executing: Subject
+  /// `<command>.enabled`: current value to each new subscriber, then changes (deduplicated).
+  public let enabled: Subject
+  /// `<command>.executions`: one inner signal per execution; not replayed.
+  public let executions: Subject
+  /// `<command>.values`: the newest execution's values; not replayed.
+  public let values: Subject
+  /// `<command>.errors`: each failed execution's error value; not replayed.
+  public let errors: Subject
+  private unowned let runtime: Runtime
+  private let work: Work
+  private var allowed = true
+  private var running = 0
+  private var isEnabled = true
+  private var links: [UpstreamLink] = []
+
+  public init(owner: NodeLabel, isConcurrent: Bool, runtime: Runtime, work: @escaping Work) {
+    self.owner = owner
+    self.isConcurrent = isConcurrent
+    self.runtime = runtime
+    self.work = work
+    func derived(_ name: String, _ kind: Subject.Kind) -> Subject {
+      Subject(kind: kind, owner: NodeLabel("\(owner.name).\(name)", at: owner.location), runtime: runtime)
+    }
+    executing = derived("executing", .behavior(.bool(false)))
+    enabled = derived("enabled", .behavior(.bool(true)))
+    executions = derived("executions", .publish)
+    values = derived("values", .publish)
+    errors = derived("errors", .publish)
+    let switched = SwitchMapSource(executions) { value, _ throws(StepFailure) in
+      try innerSignal(of: value, operator: "values")
+    }
+    links.append(UpstreamLink())
+    links[0].attach(switched.subscribe(values))
+  }
+
+  /// Follows the `enabled` signal from now on (RACCommand subscribes at initialisation).
+  public func follow(enabled source: any Source) {
+    let link = UpstreamLink()
+    links.append(link)
+    link.attach(source.subscribe(EnabledObserver(command: self)))
+  }
+
+  fileprivate func setAllowed(_ value: Bool) {
+    allowed = value
+    updateEnabled()
+  }
+
+  private func updateEnabled() {
+    let now = allowed && (isConcurrent || running == 0)
+    guard now != isEnabled else { return }
+    isEnabled = now
+    enabled.receive(.next(.bool(now)))
+  }
+
+  /// Starts an execution with `input`, or counts a rejected one when disabled.
+  public func execute(_ input: Value) {
+    guard isEnabled else {
+      runtime.rejectedExecutions += 1
+      runtime.trace(owner, .next(input), note: "rejected: disabled")
+      return
+    }
+    running += 1
+    if running == 1 { executing.receive(.next(.bool(true))) }
+    updateEnabled()
+    let inner = Subject(kind: .replay(.max), owner: NodeLabel("\(owner.name).execution", at: owner.location), runtime: runtime)
+    executions.receive(.next(.signal(SignalValue(source: inner))))
+    let execution = Execution(command: self, inner: inner)
+    let source: any Source
+    do throws(StepFailure) {
+      source = try work(input)
+    } catch {
+      execution.receive(.error(error.value))
+      return
+    }
+    execution.link.attach(source.subscribe(execution))
+  }
+
+  fileprivate func finish(_ execution: Execution, error: Value?) {
+    execution.inner.receive(.completed)
+    if let error { errors.receive(.next(error)) }
+    running -= 1
+    if running == 0 { executing.receive(.next(.bool(false))) }
+    updateEnabled()
+  }
+}
+
+/// Forwards an execution's work into its inner signal and ends it.
+private final class Execution: Observer {
+  unowned let command: Command
+  let inner: Subject
+  let link = UpstreamLink()
+
+  init(command: Command, inner: Subject) {
+    self.command = command
+    self.inner = inner
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    switch event {
+    case .next:
+      inner.receive(event)
+    case .error(let error):
+      link.finish()
+      command.finish(self, error: error)
+    case .completed:
+      link.finish()
+      command.finish(self, error: nil)
+    }
+  }
+}
+
+/// Feeds the latest value of the `enabled` signal to its command; a non-Bool value counts as
+/// false.
+private final class EnabledObserver: Observer {
+  unowned let command: Command
+
+  init(command: Command) {
+    self.command = command
+  }
+
+  func receive(_ event: Event) {
+    if case .next(let value) = event {
+      command.setAllowed(value == .bool(true))
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import OrderedCollections
+import FlowrunCore
+import FlowrunExpressions
+import FlowrunYAML
+
+extension Graph {
+  // MARK: - Templates
+
+  /// The signal a template makes for `scope`, whose `subject` is the value that made it.
+  func instantiate(_ template: TemplatePlan, scope: TemplateScope) throws(StepFailure) -> any Source {
+    switch template {
+    case .signal(let plan):
+      return source(for: plan, scope: scope)
+    case .cases(let cases, let node):
+      for item in cases {
+        guard let when = item.when else { return source(for: item.plan, scope: scope) }
+        if try predicate(when, scope, role: "when")(scope.subject, scope.index) {
+          return source(for: item.plan, scope: scope)
+        }
+      }
+      let location = node.start
+      runtime.warn("no case matches \(scope.subject)", at: location)
+      let at = "\(scenario.path):\(location.line):\(location.column)"
+      throw StepFailure(.map(["expressionError": .string("no case matches \(scope.subject)"), "at": .string(at)]))
+    }
+  }
+
+  /// Instantiates the higher-order operators.
+  func applyHigherOrder(_ op: OperatorPlan, to upstream: any Source, scope: TemplateScope) -> (any Source)? {
+    switch op {
+    case .flatMap(let template, let concurrent):
+      return FlatMapSource(upstream, concurrent: concurrent, project: project(template, scope))
+    case .flatMapLatest(let template):
+      return SwitchMapSource(upstream, project: project(template, scope))
+    case .exhaustMap(let template):
+      return ExhaustMapSource(upstream, project: project(template, scope))
+    case .mergeAll(let concurrent):
+      return FlatMapSource(upstream, concurrent: concurrent) { value, _ throws(StepFailure) in
+        try innerSignal(of: value, operator: concurrent == 1 ? "concatAll" : "mergeAll")
+      }
+    case .switchToLatest:
+      return SwitchMapSource(upstream) { value, _ throws(StepFailure) in
+        try innerSignal(of: value, operator: "switchToLatest")
+      }
+    case .catchError(let template):
+      return CatchSource(upstream) { [unowned self] error throws(StepFailure) in
+        var inner = scope
+        inner.error = error
+        inner.subject = error
+        return try self.instantiate(template, scope: inner)
+      }
+    case .catchAndReturn(let value):
+      return CatchSource(upstream) { _ in ImmediateSource.just(value) }
+    case .retry(let count, let delay, let label):
+      return RetrySource(upstream, count: count, delay: delay, owner: label, runtime: runtime)
+    default:
+      return nil
+    }
+  }
+
+  private func project(_ template: TemplatePlan, _ scope: TemplateScope) -> FlatMapSource.Project {
+    { [unowned self] value, index throws(StepFailure) in
+      var inner = scope
+      inner.outer = value
+      inner.subject = value
+      inner.index = index
+      return try self.instantiate(template, scope: inner)
+    }
+  }
+
+  // MARK: - Commands and services
+
+  /// Makes the commands and services of the plan.
+  func makeCommandsAndServices() {
+    for plan in scenario.plan.services {
+      let owner = NodeLabel(plan.name, at: plan.location)
+      services[plan.name] = Service(owner: owner, runtime: runtime) { [unowned self] input, number throws(StepFailure) in
+        let template: TemplatePlan
+        switch plan.responder {
+        case .template(let single): template = single
+        case .responses(let list): template = list[min(number, list.count - 1)]
+        }
+        var scope = TemplateScope.none
+        scope.input = input
+        scope.subject = input
+        return try self.instantiate(template, scope: scope)
+      }
+    }
+    for plan in scenario.plan.commands {
+      let owner = NodeLabel(plan.name, at: plan.location)
+      commands[plan.name] = Command(owner: owner, isConcurrent: plan.concurrent, runtime: runtime) {
+        [unowned self] input throws(StepFailure) in
+        var scope = TemplateScope.none
+        scope.input = input
+        scope.subject = input
+        return try self.instantiate(plan.work, scope: scope)
+      }
+    }
+  }
+
+  /// Commands subscribe to their `enabled` signal (after properties bind, before effects).
+  func connectCommands() {
+    for plan in scenario.plan.commands {
+      guard let enabled = plan.enabled else { continue }
+      commands[plan.name]?.follow(enabled: source(for: enabled))
+    }
+  }
+
+  func source(command name: String, _ state: CommandState) -> any Source {
+    guard let command = commands[name] else { return ImmediateSource.never }
+    switch state {
+    case .executing: return command.executing
+    case .enabled: return command.enabled
+    case .executions: return command.executions
+    case .values: return command.values
+    case .errors: return command.errors
+    }
+  }
+
+  /// `call: service`: the input is evaluated at subscription, with the template's names bound.
+  func callSource(_ service: String, _ input: StepExpression?, scope: TemplateScope) -> any Source {
+    guard let node = services[service] else { return ImmediateSource.never }
+    guard let input else { return CallSource(service: node) { .null } }
+    let evaluate = transform(input, scope)
+    return CallSource(service: node) { () throws(StepFailure) in try evaluate(scope.subject, scope.index) }
+  }
+}

@@ -1,0 +1,186 @@
+import OrderedCollections
+import FlowrunCore
+import FlowrunExpressions
+import FlowrunYAML
+
+extension ScenarioCompiler {
+  // MARK: - Templates
+
+  /// Compiles a template: a signal, or `cases:` whose first matching `when:` wins. `names` are
+  /// the template names it binds (`outer`, `input`, `error`), added to those already bound.
+  func compileTemplate(_ node: YAMLNode, _ what: String, binding names: ExpressionScope.TemplateNames)
+    -> TemplatePlan?
+  {
+    let saved = templateNames
+    templateNames.formUnion(names)
+    defer { templateNames = saved }
+    guard let pairs = node.mappingPairs, let casesPair = pairs.first(where: { $0.key.scalarValue == "cases" })
+    else {
+      return compileSignal(node, what).map { .signal($0.0) }
+    }
+    context.checkKeys(pairs, allowed: ["cases"], in: what)
+    guard let items = context.sequence(casesPair.value, "'cases'") else { return nil }
+    guard !items.isEmpty else {
+      context.error("'cases' needs at least one case", at: casesPair.value)
+      return nil
+    }
+    var cases: [TemplateCase] = []
+    var failed = false
+    for (index, item) in items.enumerated() {
+      guard var casePairs = context.mapping(item, "a case") else {
+        failed = true
+        continue
+      }
+      var when: StepExpression?
+      if let whenIndex = casePairs.firstIndex(where: { $0.key.scalarValue == "when" }) {
+        when = expression(casePairs[whenIndex].value, shape: .value, index: false)
+        if when == nil { failed = true }
+        casePairs.remove(at: whenIndex)
+      } else if index < items.count - 1 {
+        context.error("only the last case may omit 'when'", at: item)
+        failed = true
+      }
+      let plan: SignalPlan?
+      if let signalPair = casePairs.first(where: { $0.key.scalarValue == "signal" }) {
+        context.checkKeys(casePairs, allowed: ["signal"], in: "a case")
+        plan = compileSignal(signalPair.value, "a case's 'signal'")?.0
+      } else if casePairs.isEmpty {
+        context.error("a case needs a step or 'signal:' beside 'when'", at: item)
+        plan = nil
+      } else {
+        let stepNode = YAMLNode(kind: .mapping(casePairs), tag: item.tag, start: item.start, end: item.end)
+        plan = splitStep(stepNode).flatMap { compileSource($0)?.0 }
+      }
+      if let plan { cases.append(TemplateCase(when: when, plan: plan)) } else { failed = true }
+    }
+    return failed ? nil : .cases(cases, node: casesPair.key)
+  }
+
+  // MARK: - Higher-order operators
+
+  /// Compiles the operators whose argument is a template or that flatten signal values.
+  func compileHigherOrder(_ step: StepNode, input: SignalPlan) -> SignalPlan? {
+    let name = step.name
+    switch name {
+    case "mergeAll", "flatten":
+      let concurrent = step.extra("concurrent").flatMap { context.count($0, "'concurrent'", minimum: 1) } ?? .max
+      return .apply(input, .mergeAll(concurrent: concurrent))
+    case "concatAll":
+      return .apply(input, .mergeAll(concurrent: 1))
+    case "switchToLatest", "switchAll":
+      return .apply(input, .switchToLatest)
+    case "retry":
+      let label = NodeLabel(currentName ?? "retry", at: step.nameNode.start)
+      guard let argument = step.argument, !argument.isNull else {
+        return .apply(input, .retry(count: nil, delay: 0, label: label))
+      }
+      if let pairs = argument.mappingPairs {
+        context.checkKeys(pairs, allowed: ["count", "delay"], in: "'retry'")
+        let count = argument["count"].flatMap { context.count($0, "'count'") }
+        if argument["count"] != nil, count == nil { return nil }
+        let delay = argument["delay"].flatMap { frames($0, "'delay'", minimum: 0) } ?? 0
+        return .apply(input, .retry(count: count, delay: delay, label: label))
+      }
+      guard let count = context.count(argument, "'retry'") else { return nil }
+      return .apply(input, .retry(count: count, delay: 0, label: label))
+    default:
+      break
+    }
+    guard let argument = step.argument else {
+      context.error("'\(name)' needs an argument", at: step.nameNode)
+      return nil
+    }
+    switch name {
+    case "catchAndReturn":
+      return .apply(input, .catchAndReturn(context.value(argument)))
+    case "catch":
+      return compileTemplate(argument, "'catch'", binding: .error).map { .apply(input, .catchError($0)) }
+    default:
+      break
+    }
+    guard let template = compileTemplate(argument, "'\(name)'", binding: .outer) else { return nil }
+    switch name {
+    case "flatMap", "flattenMap":
+      let concurrent = step.extra("concurrent").flatMap { context.count($0, "'concurrent'", minimum: 1) } ?? .max
+      return .apply(input, .flatMap(template, concurrent: concurrent))
+    case "concatMap":
+      return .apply(input, .flatMap(template, concurrent: 1))
+    case "flatMapLatest", "switchMap":
+      return .apply(input, .flatMapLatest(template))
+    default:
+      return .apply(input, .exhaustMap(template))
+    }
+  }
+
+  // MARK: - Commands and services
+
+  func compileCommands() {
+    for (name, declaration) in declarations where declaration.kind == .command {
+      let node = declaration.node
+      guard let pairs = context.mapping(node, "command '\(name)'") else { continue }
+      context.checkKeys(pairs, allowed: ["enabled", "concurrent", "work"], in: "command '\(name)'")
+      let enabled = node["enabled"].flatMap { compileSignal($0, "'enabled'")?.0 }
+      let concurrent = node["concurrent"].flatMap { context.bool($0, "'concurrent'") } ?? false
+      guard let workNode = node["work"] else {
+        context.error("command '\(name)' needs 'work'", at: declaration.keyNode)
+        continue
+      }
+      guard let work = compileTemplate(workNode, "'work'", binding: .input) else { continue }
+      plan.commands.append(
+        CommandPlan(name: name, enabled: enabled, concurrent: concurrent, work: work, location: declaration.keyNode.start))
+    }
+  }
+
+  func compileServices() {
+    for (name, declaration) in declarations where declaration.kind == .service {
+      let node = declaration.node
+      let responder: ServicePlan.Responder
+      if let pairs = node.mappingPairs, let responses = pairs.first(where: { $0.key.scalarValue == "responses" }) {
+        context.checkKeys(pairs, allowed: ["responses"], in: "service '\(name)'")
+        guard let items = context.sequence(responses.value, "'responses'"), !items.isEmpty else {
+          if responses.value.sequenceItems?.isEmpty == true {
+            context.error("'responses' needs at least one response", at: responses.value)
+          }
+          continue
+        }
+        let templates = items.compactMap { compileTemplate($0, "a response", binding: .input) }
+        guard templates.count == items.count else { continue }
+        responder = .responses(templates)
+      } else {
+        guard let template = compileTemplate(node, "service '\(name)'", binding: .input) else { continue }
+        responder = .template(template)
+      }
+      plan.services.append(ServicePlan(name: name, responder: responder, location: declaration.keyNode.start))
+    }
+  }
+
+  /// `call: service` with its optional `with:` input.
+  func compileCall(_ step: StepNode, _ argument: YAMLNode) -> SignalPlan? {
+    guard let name = context.string(argument, "'call'") else { return nil }
+    guard let declaration = declarations[name], declaration.kind == .service else {
+      var message = "unknown service '\(name)'"
+      let services = declarations.filter { $0.value.kind == .service }.keys
+      if let suggestion = closestName(to: name, among: services) { message += "; did you mean '\(suggestion)'?" }
+      context.error(message, at: argument)
+      return nil
+    }
+    var input: StepExpression?
+    if let with = step.extra("with") {
+      input = expression(with, shape: .value, index: false)
+      if input == nil { return nil }
+    }
+    return .call(service: name, input: input)
+  }
+
+  /// A derived name: `<command>.executing` … or `<service>.calls`.
+  func derivedReference(_ name: String) -> Reference? {
+    guard let dot = name.lastIndex(of: ".") else { return nil }
+    let owner = String(name[..<dot])
+    let member = String(name[name.index(after: dot)...])
+    switch declarations[owner]?.kind {
+    case .command?: return CommandState(rawValue: member).map { .command(owner, $0) }
+    case .service?: return member == "calls" ? .serviceCalls(owner) : nil
+    default: return nil
+    }
+  }
+}
