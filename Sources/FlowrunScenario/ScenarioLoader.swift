@@ -38,7 +38,9 @@ public enum ScenarioLoader {
         } else {
           failed += 1
         }
-        diagnostics += compiler.context.diagnostics
+        diagnostics += compiler.context.diagnostics.sorted { lhs, rhs in
+          (lhs.location?.offset ?? 0) < (rhs.location?.offset ?? 0)
+        }
       }
       if file.documents.allSatisfy({ $0.root == nil }) {
         diagnostics.append(Diagnostic(path: path, location: nil, message: "the file holds no scenario"))
