@@ -1,8 +1,23 @@
 import FlowrunScenario
 import Foundation
 
-/// What `flowrun run` was asked to do.
+/// What `flowrun run` (or `check`) was asked to do.
 public struct RunOptions: Sendable {
+  /// Where a report goes: standard output, or a file.
+  public struct ReporterRequest: Sendable, Equatable {
+    public var kind: ReporterKind
+    public var path: String?
+
+    public init(kind: ReporterKind, path: String? = nil) {
+      self.kind = kind
+      self.path = path
+    }
+  }
+
+  public enum UpdateMode: Sendable, Equatable {
+    case off, on, force
+  }
+
   public var paths: [String]
   public var filter: String?
   public var tags: [String] = []
@@ -12,6 +27,15 @@ public struct RunOptions: Sendable {
   public var failFast = false
   /// Only load and validate (`flowrun check`).
   public var checkOnly = false
+  /// Worker threads; results are reported in file order whatever the number.
+  public var jobs = ProcessInfo.processInfo.activeProcessorCount
+  /// Run only the `index`-th (1-based) of `count` deterministic slices of the scenarios.
+  public var shard: (index: Int, count: Int)?
+  /// Reports to write; empty means human output to standard output.
+  public var reporters: [ReporterRequest] = []
+  public var update = UpdateMode.off
+  /// Whether the environment is a CI (the `CI` variable is set): `--update` then needs `force`.
+  public var isCI = false
 
   public init(paths: [String]) {
     self.paths = paths
@@ -21,6 +45,16 @@ public struct RunOptions: Sendable {
 /// Why a session could not start: a usage error (exit 64).
 public struct UsageError: Error, Sendable, CustomStringConvertible {
   public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// What a session writes: to standard output (streamed), or to a file at the end.
+public enum SessionOutput: Sendable {
+  case standardOutput(String)
+  case file(path: String, contents: String)
 }
 
 /// Runs or checks scenario files and reports on them; the executable only prints what it emits.
@@ -28,71 +62,99 @@ public enum Session {
   public static let exitSuccess: Int32 = 0
   public static let exitFailure: Int32 = 1
 
-  /// Runs the session, handing each chunk of output to `emit` as soon as it is ready; returns
+  private struct Selected: Sendable {
+    var file: LoadedFile
+    var scenarios: [Scenario]
+  }
+
+  /// Runs the session, handing each piece of output to `emit` as soon as it is ready; returns
   /// the exit code (0 all passed, 1 something failed).
-  public static func run(_ options: RunOptions, emit: (String) -> Void) throws(UsageError) -> Int32 {
+  public static func run(_ options: RunOptions, emit: (SessionOutput) -> Void) throws(UsageError) -> Int32 {
     let started = ContinuousClock.now
     let filter: Regex<AnyRegexOutput>?
     do {
       filter = try options.filter.map { try Regex($0) }
     } catch {
-      throw UsageError(description: "--filter is not a valid regular expression: \(error)")
+      throw UsageError("--filter is not a valid regular expression: \(error)")
+    }
+    if options.update != .off, options.isCI, options.update != .force {
+      throw UsageError("--update refuses to rewrite files in CI (the CI variable is set); use --update=force")
+    }
+    if let shard = options.shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
+      throw UsageError("--shard must be i/n with 1 ≤ i ≤ n")
     }
     let (files, missing) = ScenarioDiscovery.files(in: options.paths)
-    if let path = missing.first {
-      throw UsageError(description: "no such file or directory: \(path)")
+    if let path = missing.first { throw UsageError("no such file or directory: \(path)") }
+    if files.isEmpty { throw UsageError("no scenario found in \(options.paths.joined(separator: ", "))") }
+
+    // Load every file, then select scenarios (filter, tags, shard) in file order.
+    let loader = WorkPool(count: files.count, jobs: options.jobs) { ScenarioLoader.load(path: files[$0]) }
+    var selected: [Selected] = []
+    var index = 0
+    for position in files.indices {
+      let file = loader.result(position)
+      var scenarios: [Scenario] = []
+      for scenario in file.scenarios where matches(scenario, filter: filter, options: options) {
+        defer { index += 1 }
+        if let shard = options.shard, index % shard.count != shard.index - 1 { continue }
+        scenarios.append(scenario)
+      }
+      selected.append(Selected(file: file, scenarios: scenarios))
     }
-    if files.isEmpty {
-      throw UsageError(description: "no scenario found in \(options.paths.joined(separator: ", "))")
-    }
+
+    let wantsHuman = options.reporters.isEmpty || options.reporters.contains { $0.kind == .human && $0.path == nil }
     let reporter = HumanReporter(color: options.color, verbosity: options.verbosity)
+    let checkOnly = options.checkOnly
+    let toRun = selected
+    let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position in
+      checkOnly ? [] : toRun[position].scenarios.map { ScenarioRunner.run($0) }
+    }
     var summary = RunSummary()
-    for path in files {
-      let file = ScenarioLoader.load(path: path)
-      summary.add(file: file)
-      let selected = file.scenarios.filter { scenario in
-        if let filter, !scenario.name.contains(filter), !scenario.path.contains(filter) { return false }
-        if !options.tags.isEmpty, !scenario.tags.contains(where: options.tags.contains) { return false }
-        if scenario.tags.contains(where: options.skipTags.contains) { return false }
-        return true
+    var reports: [RunReport.FileReport] = []
+    for position in selected.indices {
+      let entry = selected[position]
+      let results = runner.result(position)
+      summary.add(file: entry.file)
+      if checkOnly {
+        summary.scenarios += entry.scenarios.count
+        summary.passed += entry.scenarios.count
       }
-      var results: [ScenarioResult] = []
-      if options.checkOnly {
-        summary.scenarios += selected.count
-        summary.passed += selected.count
-      } else {
-        for scenario in selected {
-          let result = runOnLargeStack(scenario)
-          summary.add(result)
-          results.append(result)
-        }
+      for result in results { summary.add(result) }
+      reports.append(RunReport.FileReport(file: entry.file, results: results))
+      if wantsHuman { emit(.standardOutput(reporter.report(file: entry.file, results: results))) }
+      if options.failFast, !summary.isSuccess {
+        runner.cancel()
+        break
       }
-      emit(reporter.report(file: file, results: results))
-      if options.failFast, !summary.isSuccess { break }
     }
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    emit("\n" + reporter.summary(summary, seconds: seconds) + "\n")
+    let report = RunReport(files: reports, summary: summary, durationSeconds: seconds)
+    if options.update != .off {
+      let updates = ExpectationUpdater.update(report)
+      if wantsHuman, !updates.isEmpty { emit(.standardOutput("\n" + updates.joined(separator: "\n") + "\n")) }
+    }
+    if wantsHuman { emit(.standardOutput("\n" + reporter.summary(summary, seconds: seconds) + "\n")) }
+    for request in options.reporters {
+      if request.kind == .human {
+        if let path = request.path {
+          let text = reports.map { HumanReporter(color: false, verbosity: options.verbosity).report(file: $0.file, results: $0.results) }
+            .joined() + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
+          emit(.file(path: path, contents: text))
+        }
+        continue
+      }
+      guard let machine = request.kind.reporter(color: options.color) else { continue }
+      let text = machine.render(report)
+      if let path = request.path { emit(.file(path: path, contents: text)) } else { emit(.standardOutput(text)) }
+    }
     return summary.isSuccess ? exitSuccess : exitFailure
   }
 
-  /// Runs a scenario on a thread with a large stack, so deep synchronous deliveries (up to the
-  /// depth limit) cannot overflow it.
-  public static func runOnLargeStack(_ scenario: Scenario) -> ScenarioResult {
-    let box = ResultBox()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      box.result = ScenarioRunner.run(scenario)
-      done.signal()
-    }
-    thread.stackSize = 1 << 29
-    thread.start()
-    done.wait()
-    guard let result = box.result else { fatalError("the scenario thread produced no result") }
-    return result
+  private static func matches(_ scenario: Scenario, filter: Regex<AnyRegexOutput>?, options: RunOptions) -> Bool {
+    if let filter, !scenario.name.contains(filter), !scenario.path.contains(filter) { return false }
+    if !options.tags.isEmpty, !scenario.tags.contains(where: options.tags.contains) { return false }
+    if scenario.tags.contains(where: options.skipTags.contains) { return false }
+    return true
   }
-}
-
-private final class ResultBox: @unchecked Sendable {
-  var result: ScenarioResult?
 }

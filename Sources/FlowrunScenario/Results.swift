@@ -28,6 +28,13 @@ public struct RunStats: Sendable, Equatable {
   public var events = 0
   public var subscriptions = 0
   public var rejectedExecutions = 0
+
+  public init(frames: Int = 0, events: Int = 0, subscriptions: Int = 0, rejectedExecutions: Int = 0) {
+    self.frames = frames
+    self.events = events
+    self.subscriptions = subscriptions
+    self.rejectedExecutions = rejectedExecutions
+  }
 }
 
 /// The outcome of running one scenario.

@@ -42,6 +42,14 @@ public struct ExpectationSpec: Sendable {
   public let errorValue: Value
   /// The YAML scalar holding the marble (for `--update`).
   public let marbleNode: YAMLNode
+  /// The expected marble(s) as written.
+  public var expectedText: String {
+    switch expected {
+    case .events(_, let marble): marble
+    case .subscriptions(_, let marbles): marbles.joined(separator: ", ")
+    }
+  }
+
   /// The `subscribe:` window, when given.
   let window: (subscribe: Int, unsubscribe: Int?)?
   let source: ExpectationSource

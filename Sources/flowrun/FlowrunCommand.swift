@@ -13,4 +13,12 @@ struct FlowrunCommand: ParsableCommand {
     subcommands: [Run.self, Check.self],
     defaultSubcommand: Run.self
   )
+
+  /// Parses the command line, reading `--update=force` as `--update --update-force`.
+  static func main() {
+    let arguments = CommandLine.arguments.dropFirst().flatMap { argument in
+      argument == "--update=force" ? ["--update", "--update-force"] : [argument]
+    }
+    main(Array(arguments))
+  }
 }

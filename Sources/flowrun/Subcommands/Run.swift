@@ -1,12 +1,33 @@
 import ArgumentParser
 import FlowrunReport
+import Foundation
 
 extension FlowrunCommand {
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Run scenarios and compare what happened with their expectations.")
+      abstract: "Run scenarios and compare what happened with their expectations.",
+      discussion: """
+        Reporters: human (default, to standard output), json, junit, tap and github; write one to \
+        a file with --reporter junit:build/flowrun.xml. github is added when GITHUB_ACTIONS=true.
+        --update rewrites the marble of each failing expectation in place with what happened; \
+        when the CI variable is set it refuses unless given as --update=force.
+        """)
 
     @OptionGroup var scenarios: ScenarioOptions
+
+    @Option(name: .customLong("reporter"), help: ArgumentHelp(
+      "Output format, repeatable: human, json, junit, tap or github, optionally to a file (junit:out.xml).",
+      valueName: "format[:path]"))
+    var reporters: [ReporterArgument] = []
+
+    @Option(help: ArgumentHelp("Run only the i-th of n deterministic slices of the scenarios.", valueName: "i/n"))
+    var shard: ShardArgument?
+
+    @Flag(help: "Rewrite the marbles of failing expectations with what happened (--update=force in CI).")
+    var update = false
+
+    @Flag(name: .customLong("update-force"), help: .hidden)
+    var updateForce = false
 
     @Flag(name: .shortAndLong, help: "Print only failures and the summary.")
     var quiet = false
@@ -21,7 +42,42 @@ extension FlowrunCommand {
       var options = scenarios.runOptions()
       options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
       options.failFast = failFast
+      options.reporters = reporters.map(\.request)
+      if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
+        !options.reporters.contains(where: { $0.kind == .github })
+      {
+        if options.reporters.isEmpty { options.reporters.append(.init(kind: .human)) }
+        options.reporters.append(.init(kind: .github))
+      }
+      options.shard = shard.map { ($0.index, $0.count) }
+      options.update = updateForce ? .force : update ? .on : .off
       try runSession(options)
     }
+  }
+}
+
+struct ReporterArgument: ExpressibleByArgument {
+  var request: RunOptions.ReporterRequest
+
+  init?(argument: String) {
+    let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+    guard let first = parts.first, let kind = ReporterKind(rawValue: first) else { return nil }
+    request = .init(kind: kind, path: parts.count > 1 ? parts[1] : nil)
+  }
+
+  static var allValueStrings: [String] { ReporterKind.allCases.map(\.rawValue) }
+}
+
+struct ShardArgument: ExpressibleByArgument {
+  var index: Int
+  var count: Int
+
+  init?(argument: String) {
+    let parts = argument.split(separator: "/")
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else { return nil }
+    self.index = index
+    self.count = count
   }
 }

@@ -19,8 +19,12 @@ struct ScenarioOptions: ParsableArguments {
   @Option(help: "Colour: auto (only on a terminal, honouring NO_COLOR), always or never.")
   var color: ColorMode = .auto
 
+  @Option(name: .shortAndLong, help: "Load and run scenarios on this many workers (default: the number of cores).")
+  var jobs: Int?
+
   func validate() throws {
     if paths.isEmpty { throw ValidationError("Please give at least one scenario file or directory.") }
+    if let jobs, jobs < 1 { throw ValidationError("Please give --jobs a number of at least 1.") }
   }
 
   func runOptions() -> RunOptions {
@@ -29,6 +33,8 @@ struct ScenarioOptions: ParsableArguments {
     options.tags = tag
     options.skipTags = skipTag
     options.color = color.isEnabled
+    if let jobs { options.jobs = jobs }
+    options.isCI = ProcessInfo.processInfo.environment["CI"] != nil
     return options
   }
 }
@@ -50,12 +56,28 @@ enum ColorMode: String, ExpressibleByArgument, CaseIterable {
 func runSession(_ options: RunOptions) throws {
   let code: Int32
   do {
-    code = try Session.run(options) { chunk in
-      FileHandle.standardOutput.write(Data(chunk.utf8))
+    code = try Session.run(options) { output in
+      switch output {
+      case .standardOutput(let text):
+        FileHandle.standardOutput.write(Data(text.utf8))
+      case .file(let path, let contents):
+        do {
+          try writeReport(contents, to: path)
+        } catch {
+          FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
+        }
+      }
     }
   } catch {
     FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
     throw ExitCode(64)
   }
   if code != 0 { throw ExitCode(code) }
+}
+
+/// Writes a report file, creating its directory, replacing the file atomically.
+private func writeReport(_ contents: String, to path: String) throws {
+  let url = URL(fileURLWithPath: path)
+  try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try Data(contents.utf8).write(to: url, options: .atomic)
 }

@@ -1,0 +1,252 @@
+import FlowrunCore
+import FlowrunMarbles
+import FlowrunScenario
+import FlowrunYAML
+
+/// The JSON report of cli.md, described by `schemas/flowrun-report.schema.json`.
+public struct JSONReporter: Reporter {
+  public init() {}
+
+  public func render(_ report: RunReport) -> String {
+    var scenarios: [JSON] = []
+    for entry in report.files {
+      if entry.file.failedDocuments > 0 {
+        scenarios.append(.object([
+          ("path", .string(entry.file.path)),
+          ("name", .string(entry.file.path)),
+          ("tags", .array([])),
+          ("status", .string("error")),
+          ("durationSeconds", .double(0)),
+          ("diagnostics", .array(entry.file.diagnostics.map(Self.diagnostic))),
+          ("expectations", .array([])),
+          ("stats", Self.stats(RunStats())),
+        ]))
+      }
+      for result in entry.results {
+        scenarios.append(Self.scenario(result))
+      }
+    }
+    let summary = report.summary
+    let json = JSON.object([
+      ("flowrun", .int(1)),
+      ("scenarios", .array(scenarios)),
+      ("summary", .object([
+        ("scenarios", .int(summary.scenarios)),
+        ("passed", .int(summary.passed)),
+        ("failed", .int(summary.failed)),
+        ("expectations", .int(summary.expectations)),
+        ("failedExpectations", .int(summary.failedExpectations)),
+        ("durationSeconds", .double(report.durationSeconds)),
+      ])),
+    ])
+    return json.rendered() + "\n"
+  }
+
+  static func scenario(_ result: ScenarioResult) -> JSON {
+    let scenario = result.scenario
+    return .object([
+      ("path", .string(scenario.path)),
+      ("name", .string(scenario.name)),
+      ("tags", .array(scenario.tags.map(JSON.string))),
+      ("status", .string(result.status.rawValue)),
+      ("durationSeconds", .double(result.durationSeconds)),
+      ("diagnostics", .array(result.diagnostics.map(diagnostic))),
+      ("expectations", .array(result.expectations.map { expectation($0, grammar: scenario.grammar) })),
+      ("stats", stats(result.stats)),
+    ])
+  }
+
+  static func diagnostic(_ diagnostic: Diagnostic) -> JSON {
+    .object([
+      ("severity", .string(diagnostic.severity.rawValue)),
+      ("path", .string(diagnostic.path)),
+      ("line", diagnostic.location.map { .int($0.line) } ?? .null),
+      ("column", diagnostic.location.map { .int($0.column) } ?? .null),
+      ("message", .string(diagnostic.message)),
+    ])
+  }
+
+  static func expectation(_ result: ExpectationResult, grammar: MarbleGrammar) -> JSON {
+    let diff = ExpectationDiff(result, grammar: grammar)
+    var entries: [(String, JSON)] = [
+      ("target", .string(result.spec.target)),
+      ("status", .string(result.passed ? "passed" : "failed")),
+      ("expected", .string(result.spec.expectedText)),
+      ("actual", .string(diff.actualMarble)),
+    ]
+    if let difference = diff.firstDifference {
+      entries.append(("firstDifference", .object([
+        ("frame", .int(difference.frame)),
+        ("expected", .string(difference.expected)),
+        ("actual", .string(difference.actual)),
+      ])))
+    } else {
+      entries.append(("firstDifference", .null))
+    }
+    entries.append(("legend", .object(diff.legend.map { ($0.key, .string($0.value)) })))
+    return .object(entries)
+  }
+
+  static func stats(_ stats: RunStats) -> JSON {
+    .object([
+      ("frames", .int(stats.frames)),
+      ("events", .int(stats.events)),
+      ("subscriptions", .int(stats.subscriptions)),
+      ("rejectedExecutions", .int(stats.rejectedExecutions)),
+    ])
+  }
+}
+
+/// JUnit XML: a `<testsuite>` per file, a `<testcase>` per scenario, the aligned diff in
+/// `<failure>`.
+public struct JUnitReporter: Reporter {
+  public init() {}
+
+  public func render(_ report: RunReport) -> String {
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    let summary = report.summary
+    out += "<testsuites name=\"flowrun\" tests=\"\(summary.scenarios)\" failures=\"\(report.failureCount)\""
+    out += " errors=\"\(report.errorCount)\" time=\"\(Self.time(report.durationSeconds))\">\n"
+    let human = HumanReporter(color: false)
+    for entry in report.files {
+      let path = entry.file.path
+      let failures = entry.results.filter { $0.status == .failed }.count
+      let errors = entry.results.filter { $0.status == .error }.count + entry.file.failedDocuments
+      let tests = entry.results.count + entry.file.failedDocuments
+      let time = entry.results.reduce(0) { $0 + $1.durationSeconds }
+      out += "  <testsuite name=\"\(Self.escape(path))\" tests=\"\(tests)\" failures=\"\(failures)\""
+      out += " errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.time(time))\">\n"
+      if entry.file.failedDocuments > 0 {
+        let text = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
+        let message = entry.file.diagnostics.first?.headline ?? "the file did not load"
+        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(path))\" time=\"0\">\n"
+        out += "      <error message=\"\(Self.escape(message))\">\(Self.escape(text))</error>\n"
+        out += "    </testcase>\n"
+      }
+      for result in entry.results {
+        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(result.scenario.name))\""
+        out += " time=\"\(Self.time(result.durationSeconds))\">\n"
+        let details = human.report(result).split(separator: "\n").dropFirst().joined(separator: "\n")
+        switch result.status {
+        case .passed: break
+        case .failed:
+          let failed = result.expectations.filter { !$0.passed }.map { "'\($0.spec.target)'" }
+          let message = "expectation \(failed.joined(separator: ", ")) failed"
+          out += "      <failure message=\"\(Self.escape(message))\">\(Self.escape(details))</failure>\n"
+        case .error:
+          let message = result.diagnostics.first { $0.severity == .error }?.headline ?? "the run failed"
+          out += "      <error message=\"\(Self.escape(message))\">\(Self.escape(details))</error>\n"
+        }
+        out += "    </testcase>\n"
+      }
+      out += "  </testsuite>\n"
+    }
+    return out + "</testsuites>\n"
+  }
+
+  static func time(_ seconds: Double) -> String {
+    String((seconds * 1000).rounded() / 1000)
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "\u{1B}": break
+      default:
+        if scalar.value < 0x20, scalar != "\n", scalar != "\t", scalar != "\r" { continue }
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
+
+/// TAP version 13: one test point per scenario (and per file that did not load).
+public struct TAPReporter: Reporter {
+  public init() {}
+
+  public func render(_ report: RunReport) -> String {
+    var points: [String] = []
+    let human = HumanReporter(color: false)
+    for entry in report.files {
+      if entry.file.failedDocuments > 0 {
+        let detail = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
+        points.append("not ok \(points.count + 1) - \(entry.file.path) (did not load)\n" + Self.yaml(detail))
+      }
+      for result in entry.results {
+        let title = "\(result.scenario.path)  \(result.scenario.name)"
+        if result.status == .passed {
+          points.append("ok \(points.count + 1) - \(title)")
+        } else {
+          let detail = human.report(result).split(separator: "\n").dropFirst().joined(separator: "\n")
+          points.append("not ok \(points.count + 1) - \(title)\n" + Self.yaml(detail))
+        }
+      }
+    }
+    return "TAP version 13\n1..\(points.count)\n" + points.map { $0 + "\n" }.joined()
+  }
+
+  private static func yaml(_ text: String) -> String {
+    let body = text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    return (["  ---", "  message: |"] + body + ["  ..."]).joined(separator: "\n")
+  }
+}
+
+/// GitHub Actions workflow commands: an `::error` annotation on the YAML line of each failure.
+public struct GitHubReporter: Reporter {
+  public init() {}
+
+  public func render(_ report: RunReport) -> String {
+    var lines: [String] = []
+    for entry in report.files {
+      for diagnostic in entry.file.diagnostics where diagnostic.severity == .error {
+        lines.append(Self.annotation(diagnostic.path, diagnostic.location, diagnostic.message))
+      }
+      for result in entry.results {
+        for diagnostic in result.diagnostics where diagnostic.severity == .error {
+          lines.append(Self.annotation(diagnostic.path, diagnostic.location, diagnostic.message))
+        }
+        for expectation in result.expectations where !expectation.passed {
+          var message = "expectation '\(expectation.spec.target)' failed"
+          if let difference = ExpectationDiff(expectation, grammar: result.scenario.grammar).firstDifference {
+            message += ": frame \(difference.frame): expected \(difference.expected), got \(difference.actual)"
+          }
+          lines.append(Self.annotation(result.scenario.path, expectation.spec.location, message))
+        }
+      }
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  static func annotation(_ path: String, _ location: SourceLocation?, _ message: String) -> String {
+    var properties = "file=\(escapeProperty(path))"
+    if let location { properties += ",line=\(location.line),col=\(location.column)" }
+    return "::error \(properties),title=flowrun::\(escapeData(message))"
+  }
+
+  private static func escapeData(_ text: String) -> String {
+    text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+  }
+
+  private static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+  }
+}
+
+extension RunReport {
+  var failureCount: Int { files.reduce(0) { $0 + $1.results.filter { $0.status == .failed }.count } }
+  var errorCount: Int {
+    files.reduce(0) { $0 + $1.results.filter { $0.status == .error }.count + $1.file.failedDocuments }
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: String, _ replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}
