@@ -1,4 +1,0 @@
-import Testing
-@testable import FlowrunScenario
-
-@Test func placeholderFlowrunScenario() { #expect(Bool(true)) }
