@@ -1,4 +1,0 @@
-import Testing
-@testable import FlowrunReport
-
-@Test func placeholderFlowrunReport() { #expect(Bool(true)) }

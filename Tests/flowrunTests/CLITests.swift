@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+/// The `flowrun` executable, run as a subprocess from the package root (see `CLI`).
+@Suite struct Determinism {
+  /// Two processes on the whole `scenarios/` folder print the same bytes, apart from the run's
+  /// duration in the summary line.
+  @Test func scenariosRunTwiceGiveIdenticalReports() throws {
+    let first = try CLI.run(["scenarios"])
+    let second = try CLI.run(["scenarios"])
+    #expect(first.status == 0, "\(first.stdout)")
+    #expect(second.status == 0)
+    #expect(!first.stdout.isEmpty)
+    #expect(CLI.maskingDuration(first.stdout) == CLI.maskingDuration(second.stdout))
+    #expect(first.stderr == second.stderr)
+    // Only the duration may differ: the masked part is the summary line's last field.
+    let summary = try #require(first.stdout.split(separator: "\n").last)
+    let count = Self.scenarioFiles().count
+    #expect(summary.hasPrefix("\(count) scenarios, \(count) passed, 0 failed ("))
+  }
+
+  @Test func verboseAndFailingReportsAreDeterministicToo() throws {
+    let args = ["-v", "--color", "always", "scenarios", "Tests/flowrunTests/Golden"]
+    let first = try CLI.run(args)
+    let second = try CLI.run(args)
+    #expect(first.status == 1)
+    #expect(CLI.maskingDuration(first.stdout) == CLI.maskingDuration(second.stdout))
+  }
+
+  /// Every scenario file, alone, passes (so none depends on the others).
+  @Test(arguments: scenarioFiles())
+  func eachScenarioPassesAlone(_ path: String) throws {
+    let output = try CLI.run([path])
+    #expect(output.status == 0, "\(output.stdout)")
+    #expect(output.stdout.hasPrefix("✓ \(path)  "))
+  }
+
+  static func scenarioFiles() -> [String] {
+    let root = CLI.scenarios.path
+    let entries = (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix(".yaml") }
+    return entries.sorted().map { "scenarios/" + $0 }
+  }
+
+  @Test func atLeastFourteenScenarios() {
+    #expect(Self.scenarioFiles().count >= 14)
+  }
+}
+
+@Suite struct ExitCodes {
+  @Test func allPassingIsZero() throws {
+    #expect(try CLI.run(["scenarios/basics"]).status == 0)
+    #expect(try CLI.run(["run", "scenarios/basics"]).status == 0)
+  }
+
+  @Test func failingExpectationIsOne() throws {
+    let output = try CLI.run(["Tests/flowrunTests/Golden/failing.yaml"])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("1 scenarios, 0 passed, 1 failed"))
+  }
+
+  @Test func brokenFileIsOne() throws {
+    let output = try CLI.run(["Tests/flowrunTests/Golden/broken.yaml"])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("(did not load)"))
+  }
+
+  @Test func brokenGoldenDiagnosticsAreOne() throws {
+    let output = try CLI.run(["Tests/FlowrunScenarioTests/Golden/marble-unclosed-group.yaml"])
+    #expect(output.status == 1)
+  }
+
+  @Test func unknownFlagIs64() throws {
+    let output = try CLI.run(["--no-such-flag", "scenarios"])
+    #expect(output.status == 64)
+    #expect(output.stdout.isEmpty)
+    #expect(!output.stderr.isEmpty)
+  }
+
+  @Test func missingPathIs64() throws {
+    let output = try CLI.run(["scenarios/does-not-exist.yaml"])
+    #expect(output.status == 64)
+    #expect(output.stderr.contains("scenarios/does-not-exist.yaml"))
+  }
+
+  @Test func noPathIs64() throws {
+    #expect(try CLI.run([]).status == 64)
+  }
+
+  /// A folder whose YAML files have no `flowrun:` key holds no scenario: a usage error.
+  @Test func noScenarioFoundIs64() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("flowrun-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("key: value\n".utf8).write(to: directory.appendingPathComponent("config.yaml"))
+    try Data("not yaml at all".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+    let output = try CLI.run([directory.path])
+    #expect(output.status == 64)
+    #expect(output.stderr.contains("no scenario found"))
+  }
+
+  @Test func badFilterRegexIs64() throws {
+    #expect(try CLI.run(["--filter", "(", "scenarios"]).status == 64)
+  }
+}
+
+@Suite struct Selection {
+  private func passedLines(_ output: CLI.Output) -> [String] {
+    output.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.map(String.init)
+  }
+
+  @Test func filterMatchesNameOrPath() throws {
+    let byName = try CLI.run(["--filter", "zip pairs", "scenarios"])
+    #expect(byName.status == 0)
+    #expect(passedLines(byName).count == 1)
+    #expect(byName.stdout.contains("zip-requests.yaml"))
+    let byPath = try CLI.run(["--filter", "subjects/", "scenarios"])
+    #expect(passedLines(byPath).count == 2)
+    #expect(byPath.stdout.contains("2 scenarios, 2 passed, 0 failed"))
+  }
+
+  @Test func filterMatchingNothingSelectsNothing() throws {
+    let output = try CLI.run(["--filter", "^no such scenario$", "scenarios"])
+    #expect(passedLines(output).isEmpty)
+    #expect(output.stdout.contains("0 scenarios, 0 passed, 0 failed"))
+  }
+
+  @Test func tagSelects() throws {
+    let output = try CLI.run(["--tag", "rxjs", "scenarios"])
+    #expect(passedLines(output).count == 1)
+    #expect(output.stdout.contains("grammar/rxjs-marbles.yaml"))
+    let either = try CLI.run(["--tag", "rxjs", "--tag", "zip", "scenarios"])
+    #expect(passedLines(either).count == 2)
+  }
+
+  @Test func skipTagExcludes() throws {
+    let all = try CLI.run(["scenarios"])
+    let output = try CLI.run(["--skip-tag", "basics", "scenarios"])
+    #expect(passedLines(output).count == passedLines(all).count - 7)
+    #expect(!output.stdout.contains("scenarios/basics/"))
+  }
+
+  @Test func tagAndSkipTagCombine() throws {
+    let output = try CLI.run(["--tag", "subjects", "--skip-tag", "rac", "scenarios"])
+    let lines = passedLines(output)
+    #expect(lines.count == 2)
+    #expect(lines.allSatisfy { !$0.contains("subject-kinds") })
+  }
+}
+
+@Suite struct Output {
+  private let escape = "\u{1B}["
+
+  @Test func colorNeverHasNoEscapes() throws {
+    let output = try CLI.run(["--color", "never", "scenarios", "Tests/flowrunTests/Golden"])
+    #expect(!output.stdout.contains(escape))
+  }
+
+  @Test func colorAlwaysColours() throws {
+    let output = try CLI.run(["--color", "always", "scenarios/basics", "Tests/flowrunTests/Golden"])
+    #expect(output.stdout.contains("\u{1B}[32m✓\u{1B}[0m"))
+    #expect(output.stdout.contains("\u{1B}[31m✗\u{1B}[0m"))
+    #expect(output.stdout.contains("\u{1B}[31merror:\u{1B}[0m"))
+    #expect(output.stdout.contains("\u{1B}[33mwarning:\u{1B}[0m"))
+  }
+
+  /// `auto` colours only a terminal; the pipe of a test never is one.
+  @Test func colorAutoOnAPipeHasNoEscapes() throws {
+    #expect(try !CLI.run(["Tests/flowrunTests/Golden"]).stdout.contains(escape))
+  }
+
+  @Test func noColorEnvironmentTurnsAutoOff() throws {
+    let output = try CLI.run(["--color", "auto", "Tests/flowrunTests/Golden"], environment: ["NO_COLOR": "1"])
+    #expect(!output.stdout.contains(escape))
+  }
+
+  /// An explicit `--color always` wins over `NO_COLOR` (no-color.org: the user's flag decides).
+  @Test func colorAlwaysWinsOverNoColor() throws {
+    let output = try CLI.run(["--color", "always", "Tests/flowrunTests/Golden"], environment: ["NO_COLOR": "1"])
+    #expect(output.stdout.contains(escape))
+  }
+
+  @Test func colorAndPlainDifferOnlyByEscapes() throws {
+    let plain = try CLI.run(["--color", "never", "scenarios", "Tests/flowrunTests/Golden"])
+    let coloured = try CLI.run(["--color", "always", "scenarios", "Tests/flowrunTests/Golden"])
+    let stripped = coloured.stdout.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    #expect(CLI.maskingDuration(stripped) == CLI.maskingDuration(plain.stdout))
+  }
+
+  @Test func quietPrintsOnlyFailuresAndTheSummary() throws {
+    let output = try CLI.run(["-q", "--color", "never", "scenarios", "Tests/flowrunTests/Golden"])
+    #expect(output.status == 1)
+    #expect(!output.stdout.contains("✓ "))
+    #expect(output.stdout.contains("✗ Tests/flowrunTests/Golden/failing.yaml"))
+    #expect(output.stdout.contains("✗ Tests/flowrunTests/Golden/broken.yaml  (did not load)"))
+    #expect(!output.stdout.contains("warning:"))
+    let quietAndPassing = try CLI.run(["--quiet", "scenarios"])
+    #expect(quietAndPassing.status == 0)
+    let count = Determinism.scenarioFiles().count
+    #expect(CLI.maskingDuration(quietAndPassing.stdout).hasPrefix("\n\(count) scenarios, \(count) passed, 0 failed"))
+  }
+
+  @Test func verboseListsEveryExpectationThatHeld() throws {
+    let output = try CLI.run(["-v", "--color", "never", "scenarios/combining/take-until.yaml"])
+    #expect(output.status == 0)
+    let lines = output.stdout.split(separator: "\n").map(String.init)
+    #expect(Array(lines.dropFirst().prefix(4)) == [
+      "  ✓ untilGone", "  ✓ untilGoneRAC", "  ✓ untilReuse", "  ✓ reuse.subscriptions",
+    ])
+    let normal = try CLI.run(["--color", "never", "scenarios/combining/take-until.yaml"])
+    #expect(!normal.stdout.contains("  ✓ "))
+  }
+
+  @Test func summaryIsTheLastLine() throws {
+    let output = try CLI.run(["--color", "never", "scenarios", "Tests/flowrunTests/Golden"])
+    let last = try #require(output.stdout.split(separator: "\n").last)
+    // scenarios/ all pass; Golden/ holds passing (1), failing (1), broken (1 that did not load)
+    // and multi-document (1 passing, 1 that did not load).
+    let count = Determinism.scenarioFiles().count
+    let summary = CLI.maskingDuration(String(last))
+    #expect(summary.hasPrefix("\(count + 5) scenarios, \(count + 2) passed, 3 failed ("))
+    #expect(summary.hasSuffix(" expectations, 5 failed) in <duration> s"))
+  }
+}
+
+@Suite struct Check {
+  @Test func checkValidatesWithoutRunning() throws {
+    // failing.yaml loads fine: `check` does not run it, so it passes.
+    let output = try CLI.run(["check", "--color", "never", "scenarios", "Tests/flowrunTests/Golden/failing.yaml"])
+    #expect(output.status == 0)
+    #expect(!output.stdout.contains("error: expectation"))
+    let count = Determinism.scenarioFiles().count
+    #expect(CLI.maskingDuration(output.stdout).contains("\(count + 1) scenarios, \(count + 1) passed, 0 failed"))
+  }
+
+  @Test func checkReportsBrokenFiles() throws {
+    let output = try CLI.run(["check", "--color", "never", "Tests/flowrunTests/Golden/broken.yaml"])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("broken.yaml:4:27: error: unclosed group in marble"))
+  }
+
+  @Test func checkUsageErrors() throws {
+    #expect(try CLI.run(["check", "--bogus", "scenarios"]).status == 64)
+    #expect(try CLI.run(["check", "nowhere/"]).status == 64)
+  }
+}
+
+/// Whole human reports of a passing, a failing and a broken scenario.
+@Suite struct HumanGolden {
+  @Test func casesAreThere() {
+    #expect(Set(HumanGoldenCase.all.map(\.name)).isSuperset(of: ["passing", "failing", "broken"]))
+  }
+
+  @Test(arguments: HumanGoldenCase.all)
+  func humanReport(_ golden: HumanGoldenCase) throws {
+    let output = try CLI.run(["--color", "never", golden.name + ".yaml"], in: CLI.golden)
+    #expect(output.stderr.isEmpty)
+    #expect(output.status == (golden.name == "passing" ? 0 : 1))
+    assertGolden(CLI.maskingDuration(output.stdout), file: golden.outputURL)
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Runs the built `flowrun` executable as a subprocess.
+///
+/// Where the executable is: SwiftPM builds it into the same directory as the test bundle
+/// (`.build/<triple>/debug/`), because this test target depends on the `flowrun` target. We look
+/// there first: next to every loaded `*.xctest` bundle (macOS), then next to the running test
+/// binary (Linux runs `flowrunPackageTests.xctest` as the process itself). As a last resort we
+/// take `<package>/.build/debug/flowrun`, the path `swift build` prints.
+enum CLI {
+  /// The package root, found from this file's path (`<root>/Tests/flowrunTests/Support.swift`).
+  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static let scenarios = packageRoot.appendingPathComponent("scenarios")
+  static let golden = packageRoot.appendingPathComponent("Tests/flowrunTests/Golden")
+
+  static let executable: URL? = {
+    var directories: [URL] = []
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    if let main = Bundle.main.executableURL {
+      directories.append(main.deletingLastPathComponent())
+    }
+    let arguments = ProcessInfo.processInfo.arguments
+    if let first = arguments.first {
+      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    directories.append(packageRoot.appendingPathComponent(".build/debug"))
+    for directory in directories {
+      let candidate = directory.appendingPathComponent("flowrun")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        FileManager.default.isExecutableFile(atPath: candidate.path)
+      {
+        return candidate
+      }
+    }
+    return nil
+  }()
+
+  struct Output: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs `flowrun arguments…` in `directory` (the package root by default). The environment
+  /// is this process's without the variables that change flowrun's output (`NO_COLOR`, `CI`,
+  /// `GITHUB_ACTIONS`), plus `environment`.
+  static func run(
+    _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]
+  ) throws -> Output {
+    let executable = try #require(executable, "the flowrun executable was not built")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    for key in ["NO_COLOR", "CI", "GITHUB_ACTIONS", "FORCE_COLOR"] { env[key] = nil }
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes before waiting, on two threads, so that neither can fill up and block.
+    let errorBox = DataBox()
+    let done = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      errorBox.data = stderr.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    reader.start()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: errorBox.data, as: UTF8.self))
+  }
+
+  /// `text` with the run's duration in the summary line (`… in 0.01 s`) replaced by
+  /// `in <duration> s`, the only part of a report that may change between runs.
+  static func maskingDuration(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      guard line.contains(" scenarios, "), let range = line.range(of: " in ", options: .backwards),
+        line.hasSuffix(" s")
+      else { return String(line) }
+      return line[..<range.lowerBound] + " in <duration> s"
+    }.joined(separator: "\n")
+  }
+}
+
+private final class DataBox: @unchecked Sendable {
+  var data = Data()
+}
+
+/// One golden case of the human report: `Golden/<name>.yaml`, run as
+/// `flowrun --color never <name>.yaml` inside `Golden/`, must print `Golden/<name>.out`
+/// (the duration masked). `FLOWRUN_RECORD=1` rewrites the `.out` files and records an issue.
+struct HumanGoldenCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  var testDescription: String { name }
+
+  static var all: [HumanGoldenCase] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: CLI.golden.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { HumanGoldenCase(name: String($0.dropLast(5))) }
+  }
+
+  var outputURL: URL { CLI.golden.appendingPathComponent(name + ".out") }
+}
+
+/// Compares `actual` with the file at `url`, showing a line diff on mismatch; with
+/// `FLOWRUN_RECORD=1` writes the file instead and records an issue so the run fails.
+func assertGolden(_ actual: String, file url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+  if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] == "1" {
+    do {
+      try Data(actual.utf8).write(to: url)
+      Issue.record("recorded \(url.lastPathComponent); run again without FLOWRUN_RECORD", sourceLocation: sourceLocation)
+    } catch {
+      Issue.record("cannot write \(url.path): \(error)", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  guard let data = FileManager.default.contents(atPath: url.path) else {
+    Issue.record(
+      "missing golden file \(url.lastPathComponent); run with FLOWRUN_RECORD=1 to create it",
+      sourceLocation: sourceLocation)
+    return
+  }
+  let expected = String(decoding: data, as: UTF8.self)
+  guard expected != actual else { return }
+  let message = "\(url.lastPathComponent) differs (- expected, + actual):\n" + lineDiff(expected, actual)
+  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+}
+
+/// A line diff (longest common subsequence): `  ` common, `- ` removed, `+ ` added lines.
+func lineDiff(_ old: String, _ new: String) -> String {
+  let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+  for i in stride(from: a.count - 1, through: 0, by: -1) {
+    for j in stride(from: b.count - 1, through: 0, by: -1) {
+      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+    }
+  }
+  var lines: [String] = []
+  var i = 0
+  var j = 0
+  while i < a.count || j < b.count {
+    if i < a.count, j < b.count, a[i] == b[j] {
+      lines.append("  " + a[i])
+      i += 1
+      j += 1
+    } else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
+      lines.append("+ " + b[j])
+      j += 1
+    } else {
+      lines.append("- " + a[i])
+      i += 1
+    }
+  }
+  return lines.joined(separator: "\n")
+}
