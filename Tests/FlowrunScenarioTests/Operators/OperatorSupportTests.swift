@@ -1,5 +1,6 @@
 import FlowrunCore
 import FlowrunYAML
+import Foundation
 import Testing
 
 @testable import FlowrunScenario
@@ -41,7 +42,8 @@ func failureReport(ofFile text: String, path: String = "case.yaml") -> String? {
 
 /// Runs one case and records an issue with the report when it fails.
 func check(_ testCase: OperatorCase, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-  let text = "flowrun: 1\nname: \(testCase.name)\n" + testCase.body
+  let name = testCase.name.replacingOccurrences(of: "'", with: "''")
+  let text = "flowrun: 1\nname: '\(name)'\n" + testCase.body
   if let report = failureReport(ofFile: text) {
     Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
   }
