@@ -67,7 +67,7 @@ struct SharingOperatorTests {
         y: [{ from: sh }]
       expect:
         x: { subscribe: "^--!", marble: "-a-" }
-        y: { subscribe: "----^", marble: "----b-c-|" }
+        y: { subscribe: "----^", marble: "----bc-|" }
         src.subscriptions: "^------!"
       """),
     OperatorCase("shareReplay replays the completion", """
