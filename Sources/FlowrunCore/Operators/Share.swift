@@ -39,6 +39,8 @@ public final class ShareSource: Source {
   private var subject: Subject?
   private var connection: Connection?
   private var refCount = 0
+  /// Counts resets; a subscription made before the last reset no longer counts.
+  private var generation = 0
 
   public init(_ upstream: any Source, policy: Policy, owner: NodeLabel, runtime: Runtime) {
     self.upstream = upstream
@@ -50,7 +52,7 @@ public final class ShareSource: Source {
   public func subscribe(_ observer: any Observer) -> any Disposable {
     refCount += 1
     let subject = currentSubject()
-    let subscription = ShareSubscription(source: self, inner: subject.subscribe(observer))
+    let subscription = ShareSubscription(source: self, generation: generation, inner: subject.subscribe(observer))
     if connection == nil, refCount > 0, self.subject === subject { connect() }
     return subscription
   }
@@ -74,18 +76,22 @@ public final class ShareSource: Source {
   fileprivate func connectionEnded(_ connection: Connection, with event: Event) {
     guard self.connection === connection else { return }
     let reset = event == .completed ? policy.resetOnComplete : policy.resetOnError
-    if reset {
-      self.connection = nil
-      subject = nil
-    }
+    if reset { self.reset() }
   }
 
-  fileprivate func unsubscribed() {
+  fileprivate func unsubscribed(generation: Int) {
+    guard generation == self.generation else { return }
     refCount -= 1
     guard refCount == 0, policy.resetOnRefCountZero, let connection, !connection.link.isFinished else { return }
-    self.connection = nil
-    subject = nil
+    reset()
     connection.link.dispose()
+  }
+
+  private func reset() {
+    connection = nil
+    subject = nil
+    refCount = 0
+    generation += 1
   }
 }
 
@@ -112,10 +118,12 @@ private final class Connection: Observer {
 
 private final class ShareSubscription: Disposable {
   private var source: ShareSource?
+  private let generation: Int
   private let inner: any Disposable
 
-  init(source: ShareSource, inner: any Disposable) {
+  init(source: ShareSource, generation: Int, inner: any Disposable) {
     self.source = source
+    self.generation = generation
     self.inner = inner
   }
 
@@ -123,6 +131,6 @@ private final class ShareSubscription: Disposable {
     guard let source else { return }
     self.source = nil
     inner.dispose()
-    source.unsubscribed()
+    source.unsubscribed(generation: generation)
   }
 }

@@ -37,6 +37,17 @@ struct SharingOperatorTests {
         y: { subscribe: "-------^", marble: "--------a-b-|" }
         src.subscriptions: ["^----!", "-------^----!"]
       """),
+    OperatorCase("share: after a reset only the new subscribers count towards disconnecting", """
+      signals:
+        src: { cold: "-a-b-|" }
+        sh: [{ from: src }, share]
+        x: [{ from: sh }]
+        y: [{ from: sh }]
+      expect:
+        x: "-a-b-|"
+        y: { subscribe: "-------^-!", marble: "--------a" }
+        src.subscriptions: ["^----!", "-------^-!"]
+      """),
     OperatorCase("share resets after an error", """
       signals:
         src: { cold: "-a-#" }
