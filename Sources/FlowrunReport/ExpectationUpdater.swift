@@ -155,6 +155,13 @@ enum ExpectationUpdater {
   /// Applies `edits` to the file's bytes and replaces the file atomically.
   private static func apply(_ edits: [Edit], to original: [UInt8], path: String) throws {
     let url = URL(fileURLWithPath: path)
+    if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+      throw UpdateError("it is a symbolic link; update the file it points to instead")
+    }
+    let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    guard FileManager.default.isWritableFile(atPath: path), (permissions ?? 0o200) & 0o222 != 0 else {
+      throw UpdateError("the file is read-only")
+    }
     var bytes = original
     for edit in edits.sorted(by: { $0.start > $1.start }) {
       guard edit.start >= 0, edit.end <= bytes.count, edit.start <= edit.end else { continue }
@@ -163,6 +170,10 @@ enum ExpectationUpdater {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).flowrun-\(ProcessInfo.processInfo.processIdentifier)")
     try Data(bytes).write(to: temporary)
+    if ProcessInfo.processInfo.environment["FLOWRUN_FAULT_BEFORE_RENAME"] != nil {
+      // Fault injection for tests: die between writing the new text and replacing the file.
+      exit(99)
+    }
     if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let permissions = attributes[.posixPermissions]
     {
@@ -170,7 +181,18 @@ enum ExpectationUpdater {
     }
     guard rename(temporary.path, url.path) == 0 else {
       try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(.fileWriteUnknown)
+      throw UpdateError("renaming the new file over it failed")
     }
   }
+}
+
+/// Why a file could not be updated.
+struct UpdateError: Error, LocalizedError {
+  var reason: String
+
+  init(_ reason: String) {
+    self.reason = reason
+  }
+
+  var errorDescription: String? { reason }
 }
