@@ -322,7 +322,7 @@ private struct ParseState {
 
   /// A one-character value token.
   mutating func value(_ scalar: Unicode.Scalar, at start: Int) throws(MarbleError) {
-    if scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+    if MarbleSymbol.isUnprintable(scalar) {
       let code = String(scalar.value, radix: 16, uppercase: true)
       throw MarbleError(
         "unexpected character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in marble",

@@ -107,8 +107,15 @@ enum MarbleSymbol {
   static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case " ", "-", "(", ")", "|", "#", "^", "!", "@", "'": return true
-    default: return scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    default: return isUnprintable(scalar)
     }
+  }
+
+  /// Whitespace and control characters, which never stand for a value (ASCII checked without a
+  /// Unicode property lookup).
+  static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 { return scalar.value < 0x21 || scalar.value == 0x7F }
+    return scalar.properties.isWhitespace || (0x80...0x9F).contains(scalar.value)
   }
 
   /// Whether `scalar` is an ASCII digit.

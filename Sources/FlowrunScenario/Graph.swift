@@ -16,6 +16,16 @@ struct TemplateScope {
   static let none = TemplateScope()
 }
 
+/// The evaluation context of one compiled step, reused for every value it evaluates (only the
+/// value, index and frame change), so no context is built per event.
+final class ContextBox {
+  var context: EvalContext
+
+  init(_ context: EvalContext) {
+    self.context = context
+  }
+}
+
 /// Lets expressions read the current value of properties by slot.
 final class PropertyTable: PropertyReader {
   var properties: [Property] = []
@@ -205,9 +215,13 @@ final class Graph {
 
   func transform(_ step: StepExpression, _ scope: TemplateScope) -> Transform {
     let expression = step.expression
+    let box = ContextBox(context(.null, 0, scope))
     return { [unowned self] value, index throws(StepFailure) in
+      box.context.value = value
+      box.context.index = index
+      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluate(self.context(value, index, scope))
+        return try expression.evaluate(box.context)
       } catch {
         throw self.failure(error, step)
       }
@@ -216,9 +230,13 @@ final class Graph {
 
   func predicate(_ step: StepExpression, _ scope: TemplateScope, role: String) -> Predicate {
     let expression = step.expression
+    let box = ContextBox(context(.null, 0, scope))
     return { [unowned self] value, index throws(StepFailure) in
+      box.context.value = value
+      box.context.index = index
+      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluateCondition(self.context(value, index, scope), role: role)
+        return try expression.evaluateCondition(box.context, role: role)
       } catch {
         throw self.failure(error, step)
       }
@@ -227,11 +245,14 @@ final class Graph {
 
   private func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
     let expression = step.expression
+    let box = ContextBox(context(.null, 0, scope))
     return { [unowned self] accumulator, value, index throws(StepFailure) in
-      var context = self.context(value, index, scope)
-      context.accumulator = accumulator
+      box.context.value = value
+      box.context.accumulator = accumulator
+      box.context.index = index
+      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluate(context)
+        return try expression.evaluate(box.context)
       } catch {
         throw self.failure(error, step)
       }
