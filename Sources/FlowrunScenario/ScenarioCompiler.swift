@@ -64,16 +64,15 @@ final class ScenarioCompiler {
     if let node = root["limit"] { readLimits(node) }
     if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? [] }
     declare(root)
-    compileSubjects(root["subjects"])
+    compileSubjects()
     compileServices()
     compileCommands()
-    compileSignals(root["signals"])
-    compileProperties(root["properties"])
+    compileSignals()
+    compileProperties()
     if let node = root["effects"] { compileEffects(node) }
     if let node = root["timeline"] { compileTimeline(node) }
     if let node = root["until"] { plan.until = frames(node, "'until'", minimum: 0) }
     let expectations = root["expect"].map { compileExpectations($0) } ?? []
-    plan.hotMarbles.indices.forEach { _ in }
     guard !context.hasErrors, let name else { return nil }
     return Scenario(
       path: context.file.path, name: name, description: description, tags: tags,
@@ -206,11 +205,10 @@ final class ScenarioCompiler {
     return compiled.1
   }
 
-  private func compileSignals(_ node: YAMLNode?) {
+  private func compileSignals() {
     for (name, declaration) in declarations where declaration.kind == .signal {
       compileNamedSignal(name)
     }
-    _ = node
     // Keep the file order of named signals.
     plan.signals.sort { lhs, rhs in
       (declarations[lhs.key]?.keyNode.start.offset ?? 0) < (declarations[rhs.key]?.keyNode.start.offset ?? 0)
@@ -219,7 +217,7 @@ final class ScenarioCompiler {
 
   // MARK: - Subjects and properties
 
-  private func compileSubjects(_ node: YAMLNode?) {
+  private func compileSubjects() {
     for (name, declaration) in declarations where declaration.kind == .subject {
       let value = declaration.node
       var subject = SubjectPlan(
@@ -241,7 +239,6 @@ final class ScenarioCompiler {
         subject.kind = .behavior(context.value(behavior))
       }
       plan.subjects.append(subject)
-      _ = node
     }
     // `subscribeTo` may name signals, which are compiled after every name is declared.
     for index in plan.subjects.indices {
@@ -252,8 +249,7 @@ final class ScenarioCompiler {
     }
   }
 
-  private func compileProperties(_ node: YAMLNode?) {
-    _ = node
+  private func compileProperties() {
     for (name, declaration) in declarations where declaration.kind == .property {
       let value = declaration.node
       var property = PropertyPlan(name: name, initial: .null, binding: nil, location: declaration.keyNode.start)
