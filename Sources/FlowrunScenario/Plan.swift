@@ -87,7 +87,7 @@ enum OperatorPlan {
 }
 
 /// A marble that becomes a source: its items, and how to resolve their tokens.
-struct MarbleInput {
+struct MarbleInput: Sendable {
   var marble: ParsedMarble
   /// The step's own `values`, looked up before the file's legend.
   var localLegend: [(key: String, value: LegendValue)]
@@ -96,7 +96,7 @@ struct MarbleInput {
 }
 
 /// A legend entry: a plain value, or a signal written as a marble (`!cold "--a|"`).
-indirect enum LegendValue {
+indirect enum LegendValue: Sendable {
   case value(Value)
   case cold(MarbleInput)
   case hot(Int)
