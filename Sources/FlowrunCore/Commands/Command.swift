@@ -65,6 +65,15 @@ public final class Command {
     updateEnabled()
   }
 
+  /// The `enabled` signal failed: it will never say true again, so the command stays disabled
+  /// (RAC2's `execute:` reads the failed `immediateEnabled` as NO). Running executions go on.
+  fileprivate func enabledSignalFailed(_ error: Value) {
+    runtime.warn(
+      "the enabled signal of command '\(owner.name)' failed with \(error); the command stays disabled",
+      at: owner.location)
+    setAllowed(false)
+  }
+
   private func updateEnabled() {
     let now = allowed && (isConcurrent || running == 0)
     guard now != isEnabled else { return }
@@ -131,7 +140,8 @@ private final class Execution: Observer {
 }
 
 /// Feeds the latest value of the `enabled` signal to its command; a non-Bool value counts as
-/// false.
+/// false, an error as a last false (docs/semantics.md §Commands and services), and completion
+/// keeps the latest value.
 private final class EnabledObserver: Observer {
   unowned let command: Command
 
@@ -140,8 +150,10 @@ private final class EnabledObserver: Observer {
   }
 
   func receive(_ event: Event) {
-    if case .next(let value) = event {
-      command.setAllowed(value == .bool(true))
+    switch event {
+    case .next(let value): command.setAllowed(value == .bool(true))
+    case .error(let error): command.enabledSignalFailed(error)
+    case .completed: break
     }
   }
 }
