@@ -359,3 +359,9 @@ def test_junit_counts_a_file_whose_documents_did_not_load_as_one_test(tmp_path):
     xml = JUnitXml.fromfile(str(path))
     assert counts(xml) == (1, 0, 1)
     assert (xml.tests, xml.failures, xml.errors) == (1, 0, 1)
+
+
+@pytest.mark.parametrize("name", ["passing", "failing", "broken"])
+def test_reporter_golden_files_validate(name):
+    check_report(load_json(GOLDEN / f"{name}.json"))
+    JUNIT_XSD.validate(str(GOLDEN / f"{name}.junit"))
