@@ -1,0 +1,17 @@
+import Flowrun
+import Testing
+
+/// This repository's scenarios, run the way the README shows a team running its own: one
+/// Swift Testing test per scenario file, failing with flowrun's aligned diff.
+@Test(arguments: Flowrun.scenarioFiles(in: ["scenarios"], root: Flowrun.packageRoot(of: #filePath)))
+func scenario(_ file: ScenarioFile) {
+  let outcome = Flowrun.run(file)
+  #expect(outcome.passed, "\(outcome.failureDescription)")
+}
+
+@Test func theScenariosAreFound() {
+  let files = Flowrun.scenarioFiles(in: ["scenarios"], root: Flowrun.packageRoot(of: #filePath))
+  #expect(files.count >= 20)
+  #expect(files.allSatisfy { $0.displayPath.hasPrefix("scenarios/") && $0.path.hasPrefix("/") })
+  #expect(files.map(\.description).contains("scenarios/login/command.yaml"))
+}
