@@ -61,6 +61,13 @@ DEFS = {
             {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?(ms|s|m|f)?$"},
         ],
     },
+    "positiveDuration": {
+        "description": "A duration of at least one frame: a number of frames (1) or a string with a unit: 500ms, 1.5s, 2m, 10f.",
+        "anyOf": [
+            {"type": "integer", "minimum": 1},
+            {"type": "string", "pattern": r"^(?=[0-9.]*[1-9])[0-9]+(\.[0-9]+)?(ms|s|m|f)?$"},
+        ],
+    },
     "count": {
         "description": "An integer ≥ 0.",
         "type": "integer",
@@ -108,7 +115,7 @@ SOURCES = [
     ("empty", {"const": True}, "Completed at subscription (write 'empty: true')."),
     ("never", {"const": True}, "Nothing, ever (write 'never: true')."),
     ("fail", ref("value"), "An error with this value at subscription."),
-    ("interval", ref("duration"), "0, 1, 2, … every duration, the first one a duration after subscription; at least one frame."),
+    ("interval", ref("positiveDuration"), "0, 1, 2, … every duration, the first one a duration after subscription; at least one frame."),
     (
         "timer",
         {
@@ -118,7 +125,7 @@ SOURCES = [
                     "type": "object",
                     "properties": {
                         "after": ref("duration", "When the first value (0) comes, counted from subscription; may be 0. Default 0."),
-                        "every": ref("duration", "The period of the following values 1, 2, …; at least one frame."),
+                        "every": ref("positiveDuration", "The period of the following values 1, 2, …; at least one frame."),
                     },
                     "required": ["every"],
                     "additionalProperties": False,
@@ -215,7 +222,7 @@ OPERATORS = [
     ("delaySubscription", ref("duration"), "Subscribes upstream only after the duration."),
     ("timeout", ref("duration"), "Fails with \"timeout\" (or switches to 'fallback') when no event comes within the duration."),
     ("timeoutRAC", ref("duration"), "RAC2 timeout: fails when the signal has not completed within the duration."),
-    ("bufferTime", ref("duration"), "Collects values into a list per period, empty ones included (extra keys: every, max)."),
+    ("bufferTime", ref("positiveDuration"), "Collects values into a list per period, empty ones included (extra keys: every, max)."),
     ("buffer", {"type": "integer", "minimum": 1}, "Collects values into lists of n (RxJS bufferCount; extra key: every)."),
     # errors
     (
@@ -564,7 +571,7 @@ def build():
                 "description": "Guards of the run; reaching one is a failure naming the node that kept scheduling.",
                 "type": "object",
                 "properties": {
-                    "time": described(ref("duration"), "The last frame (default 1,000,000); at least one frame."),
+                    "time": ref("positiveDuration", "The last frame (default 1,000,000); at least one frame."),
                     "steps": {"description": "Scheduler actions (default 10,000,000).", "type": "integer", "minimum": 1},
                     "depth": {"description": "Nested deliveries (default 10,000).", "type": "integer", "minimum": 1},
                     "events": {"description": "Events one expectation may record (default 1,000,000).", "type": "integer", "minimum": 1},

@@ -62,7 +62,7 @@ def ident(path):
 
 
 def flowrun_executable():
-    path = os.environ.get("FLOWRUN") or str(ROOT / ".build" / "debug" / "flowrun")
+    path = os.path.abspath(os.environ.get("FLOWRUN") or str(ROOT / ".build" / "debug" / "flowrun"))
     if not os.access(path, os.X_OK):
         pytest.fail(f"the flowrun executable is missing at {path}: run `swift build` first or set FLOWRUN")
     return path
@@ -167,6 +167,7 @@ INVALID = {
     "expectation-without-marble.yaml": ["expect", "clicks"],
     "extra-key-on-wrong-step.yaml": ["signals", "doubled", 1],
     "fractional-frames.yaml": ["signals", "ticks", "interval"],
+    "interval-zero.yaml": ["signals", "ticks", "interval"],
     "invalid-signal-name.yaml": ["signals"],
     "legend-key-with-quote.yaml": ["values"],
     "limit-unknown-key.yaml": ["limit"],
