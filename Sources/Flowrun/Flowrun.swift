@@ -27,10 +27,11 @@ public enum Flowrun {
   public static func scenarioFiles(in paths: [String], root: String? = nil) -> [ScenarioFile] {
     let base = root.map { URL(fileURLWithPath: $0, isDirectory: true) }
     var files: [ScenarioFile] = []
-    for path in paths {
+    for written in paths {
+      var path = written
+      while path.count > 1, path.hasSuffix("/") { path.removeLast() }
       let absolute = path.hasPrefix("/") || base == nil ? path : base!.appendingPathComponent(path).path
-      let found = ScenarioDiscovery.files(in: [absolute]).files
-      for file in found {
+      for file in ScenarioDiscovery.files(in: [absolute]).files {
         let shown = path + file.dropFirst(absolute.count)
         files.append(ScenarioFile(path: file, displayPath: shown))
       }

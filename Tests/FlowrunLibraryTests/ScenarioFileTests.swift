@@ -15,3 +15,13 @@ func scenario(_ file: ScenarioFile) {
   #expect(files.allSatisfy { $0.displayPath.hasPrefix("scenarios/") && $0.path.hasPrefix("/") })
   #expect(files.map(\.description).contains("scenarios/login/command.yaml"))
 }
+
+@Test func scenarioFilesKeepThePathsAsWritten() {
+  let root = Flowrun.packageRoot(of: #filePath)
+  let slash = Flowrun.scenarioFiles(in: ["scenarios/login/"], root: root).map(\.displayPath)
+  #expect(slash == ["scenarios/login/command.yaml", "scenarios/login/enable-button.yaml"])
+  let file = Flowrun.scenarioFiles(in: ["scenarios/login/command.yaml"], root: root)
+  #expect(file.map(\.displayPath) == ["scenarios/login/command.yaml"])
+  #expect(file.first?.path == root + "/scenarios/login/command.yaml")
+  #expect(Flowrun.scenarioFiles(in: ["no-such-directory"], root: root).isEmpty)
+}
