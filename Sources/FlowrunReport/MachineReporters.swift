@@ -104,15 +104,19 @@ public struct JUnitReporter: Reporter {
 
   public func render(_ report: RunReport) -> String {
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    let summary = report.summary
-    out += "<testsuites name=\"flowrun\" tests=\"\(summary.scenarios)\" failures=\"\(report.failureCount)\""
-    out += " errors=\"\(report.errorCount)\" time=\"\(Self.time(report.durationSeconds))\">\n"
+    // The counts are those of the <testcase> elements written: a file whose documents did not
+    // load is one test case with an error, however many documents failed.
+    let tests = report.files.reduce(0) { $0 + Self.tests(in: $1) }
+    let failures = report.files.reduce(0) { $0 + Self.failures(in: $1) }
+    let errors = report.files.reduce(0) { $0 + Self.errors(in: $1) }
+    out += "<testsuites name=\"flowrun\" tests=\"\(tests)\" failures=\"\(failures)\""
+    out += " errors=\"\(errors)\" time=\"\(Self.time(report.durationSeconds))\">\n"
     let human = HumanReporter(color: false)
     for entry in report.files {
       let path = entry.file.path
-      let failures = entry.results.filter { $0.status == .failed }.count
-      let errors = entry.results.filter { $0.status == .error }.count + entry.file.failedDocuments
-      let tests = entry.results.count + entry.file.failedDocuments
+      let failures = Self.failures(in: entry)
+      let errors = Self.errors(in: entry)
+      let tests = Self.tests(in: entry)
       let time = entry.results.reduce(0) { $0 + $1.durationSeconds }
       out += "  <testsuite name=\"\(Self.escape(path))\" tests=\"\(tests)\" failures=\"\(failures)\""
       out += " errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.time(time))\">\n"
@@ -126,7 +130,7 @@ public struct JUnitReporter: Reporter {
       for result in entry.results {
         out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(result.scenario.name))\""
         out += " time=\"\(Self.time(result.durationSeconds))\">\n"
-        let details = human.report(result).split(separator: "\n").dropFirst().joined(separator: "\n")
+        let details = human.details(of: result)
         switch result.status {
         case .passed: break
         case .failed:
@@ -142,6 +146,18 @@ public struct JUnitReporter: Reporter {
       out += "  </testsuite>\n"
     }
     return out + "</testsuites>\n"
+  }
+
+  private static func tests(in entry: RunReport.FileReport) -> Int {
+    entry.results.count + (entry.file.failedDocuments > 0 ? 1 : 0)
+  }
+
+  private static func failures(in entry: RunReport.FileReport) -> Int {
+    entry.results.filter { $0.status == .failed }.count
+  }
+
+  private static func errors(in entry: RunReport.FileReport) -> Int {
+    entry.results.filter { $0.status == .error }.count + (entry.file.failedDocuments > 0 ? 1 : 0)
   }
 
   static func time(_ seconds: Double) -> String {
@@ -176,19 +192,25 @@ public struct TAPReporter: Reporter {
     for entry in report.files {
       if entry.file.failedDocuments > 0 {
         let detail = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
-        points.append("not ok \(points.count + 1) - \(entry.file.path) (did not load)\n" + Self.yaml(detail))
+        points.append("not ok \(points.count + 1) - \(Self.description(entry.file.path)) (did not load)\n" + Self.yaml(detail))
       }
       for result in entry.results {
-        let title = "\(result.scenario.path)  \(result.scenario.name)"
+        let title = Self.description("\(result.scenario.path)  \(result.scenario.name)")
         if result.status == .passed {
           points.append("ok \(points.count + 1) - \(title)")
         } else {
-          let detail = human.report(result).split(separator: "\n").dropFirst().joined(separator: "\n")
+          let detail = human.details(of: result)
           points.append("not ok \(points.count + 1) - \(title)\n" + Self.yaml(detail))
         }
       }
     }
     return "TAP version 13\n1..\(points.count)\n" + points.map { $0 + "\n" }.joined()
+  }
+
+  /// A test point's description: one line, with `#` escaped so that no name reads as a
+  /// `# SKIP` or `# TODO` directive.
+  static func description(_ text: String) -> String {
+    text.replacingAll("\\", "\\\\").replacingAll("#", "\\#").replacingAll("\r", " ").replacingAll("\n", " ")
   }
 
   private static func yaml(_ text: String) -> String {
@@ -238,10 +260,13 @@ public struct GitHubReporter: Reporter {
   }
 }
 
-extension RunReport {
-  var failureCount: Int { files.reduce(0) { $0 + $1.results.filter { $0.status == .failed }.count } }
-  var errorCount: Int {
-    files.reduce(0) { $0 + $1.results.filter { $0.status == .error }.count + $1.file.failedDocuments }
+extension HumanReporter {
+  /// The human report of a scenario without its ✓/✗ line, indented as in the human output less
+  /// its first two columns: the text of a JUnit failure or a TAP diagnostic.
+  func details(of result: ScenarioResult) -> String {
+    report(result).split(separator: "\n").dropFirst()
+      .map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }
+      .joined(separator: "\n")
   }
 }
 

@@ -1,0 +1,87 @@
+import FlowrunReport
+import FlowrunScenario
+import Foundation
+import Testing
+
+/// Golden files for every machine reporter: each `ReporterGolden/<case>.yaml` is run and its
+/// report compared with `ReporterGolden/<case>.<reporter>` (json, junit, tap, github).
+///
+/// Durations are masked (`"durationSeconds": 0.0` in JSON, `time="0"` in JUnit). Run with
+/// `FLOWRUN_RECORD=1` to rewrite the golden files from the current output; each rewrite is
+/// recorded as an issue, so a recording run never passes by accident.
+@Suite struct ReporterGoldenTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("ReporterGolden")
+
+  /// The cases: every `*.yaml` in the golden directory, by name without extension.
+  static let cases: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+  }()
+
+  static let reporters: [ReporterKind] = [.json, .junit, .tap, .github]
+
+  @Test func everyReporterHasGoldenCases() {
+    #expect(Self.cases.contains("passing"))
+    #expect(Self.cases.contains("failing"))
+    #expect(Self.cases.contains("broken"))
+  }
+
+  @Test(arguments: cases, reporters)
+  func reportMatchesGolden(_ name: String, _ kind: ReporterKind) throws {
+    let report = try Self.run(name)
+    let reporter = try #require(kind.reporter(color: false))
+    let actual = Self.mask(reporter.render(report))
+    let golden = Self.directory.appendingPathComponent("\(name).\(kind.rawValue)")
+    if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] == "1" {
+      try Data(actual.utf8).write(to: golden, options: .atomic)
+      Issue.record("recorded \(golden.lastPathComponent); run again without FLOWRUN_RECORD=1")
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: golden.path) else {
+      Issue.record("missing golden file \(golden.path); run with FLOWRUN_RECORD=1 to write it")
+      return
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    #expect(
+      actual == expected,
+      "\(golden.lastPathComponent) differs (FLOWRUN_RECORD=1 rewrites it):\n\(Self.firstDifference(expected, actual))")
+  }
+
+  /// Loads and runs `<name>.yaml` as the session does, with the path as written (`<name>.yaml`).
+  static func run(_ name: String) throws -> RunReport {
+    let url = directory.appendingPathComponent("\(name).yaml")
+    let bytes = try [UInt8](Data(contentsOf: url))
+    let file = ScenarioLoader.load(path: "\(name).yaml", bytes: bytes)
+    let results = file.scenarios.map { ScenarioRunner.run($0) }
+    var summary = RunSummary()
+    summary.add(file: file)
+    for result in results { summary.add(result) }
+    return RunReport(files: [.init(file: file, results: results)], summary: summary, durationSeconds: 0)
+  }
+
+  /// Replaces wall-clock times, which change from run to run.
+  static func mask(_ text: String) -> String {
+    var text = text
+    // Swift 6 regex literals need a flag; `Regex(_:)` from a string does not.
+    if let json = try? Regex(#""durationSeconds": [0-9.eE+-]+"#) {
+      text = text.replacing(json, with: #""durationSeconds": 0.0"#)
+    }
+    if let junit = try? Regex(#" time="[0-9.eE+-]+""#) {
+      text = text.replacing(junit, with: #" time="0""#)
+    }
+    return text
+  }
+
+  /// The first line where `expected` and `actual` differ, for the failure message.
+  static func firstDifference(_ expected: String, _ actual: String) -> String {
+    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    for index in 0..<max(e.count, a.count) {
+      let left = index < e.count ? String(e[index]) : "<end of file>"
+      let right = index < a.count ? String(a[index]) : "<end of file>"
+      if left != right { return "line \(index + 1):\n  expected: \(left)\n  actual:   \(right)" }
+    }
+    return "(same lines)"
+  }
+}
