@@ -264,7 +264,7 @@ def leaf(graph: Graph) -> Node:
     if rng.random() < 0.5:
         d = rng.randint(0, 8)
         graph.ops_used.add("timer")
-        return Node([{"timer": d}], lambda run, env: reactivex.timer(d, scheduler=run.scheduler), "int")
+        return Node([{"timer": d}], lambda run, env: run.timer(d), "int")
     after, every = rng.randint(0, 6), rng.randint(1, 5)
     graph.ops_used.add("timer(after, every)")
     return Node(
@@ -383,7 +383,9 @@ def generic(graph: Graph, base: Node) -> Node:
         n = rng.randint(0, 4)
         return derive(graph, base, {"take": n}, lambda run, o: o.pipe(ops.take(n)), k, "take")
     if choice == "takeLast":
-        n = rng.randint(0, 3)
+        # takeLast: 0 is RxJS 7's EMPTY in flowrun (completes at subscription); RxPY's
+        # take_last(0) waits for the source to complete: documented, not generated.
+        n = rng.randint(1, 3)
         return derive(graph, base, {"takeLast": n}, lambda run, o: o.pipe(ops.take_last(n)), k, "takeLast")
     if choice == "distinctUntilChanged":
         return derive(graph, base, "distinctUntilChanged", lambda run, o: o.pipe(ops.distinct_until_changed()),

@@ -94,6 +94,15 @@ class Run:
     def cold(self, events: list[tuple[int, str, Any]]) -> Observable[Any]:
         return self.scheduler.create_cold_observable(marble_messages(events, True))
 
+    def timer(self, d: int) -> Observable[Any]:
+        """`timer: d`. RxPY's timer(0) goes through `schedule(action)`, which
+        FlowrunTestScheduler runs at once; on RxPY's own TestScheduler (and in flowrun) it is an
+        action queued in the current frame. Scheduling it at the absolute current time keeps
+        RxPY's own behaviour."""
+        if d > 0:
+            return reactivex.timer(d, scheduler=self.scheduler)
+        return reactivex.defer(lambda _: reactivex.timer(self.scheduler.now, scheduler=self.scheduler))
+
     # ---- wrappers that detect documented differences -------------------------------------
 
     def combine_latest(self, sources: list[Observable[Any]]) -> Observable[Any]:
@@ -196,15 +205,21 @@ class Run:
         return Observable(subscribe)
 
     def delay(self, source: Observable[Any], d: int) -> Observable[Any]:
-        """RxPY's delay delays the completion by `d` too; flowrun (RxJS 7) completes right
-        after the last delayed value, or at once when none is pending. They agree only when
-        the completion comes in the frame of the last value."""
+        """Two differences. RxPY's delay delays the completion by `d` too; flowrun (RxJS 7)
+        completes right after the last delayed value, or at once when none is pending: they
+        agree only when the completion comes in the frame of the last value. And RxPY keeps
+        one timer: when it fires it delivers every value then due and schedules itself again
+        for the next one, where flowrun (RxJS 7) schedules one timer per value when the value
+        arrives; the two orders differ against other actions of the same frame, so a value
+        arriving while another is still pending is flagged."""
         run = self
 
         def subscribe(observer: Any, scheduler: Any = None) -> Any:
             state: dict[str, Any] = {"last": None}
 
             def on_next(_: Any) -> None:
+                if state["last"] is not None and run.now < state["last"] + d:
+                    run.flag("delay: a value arrives while another is pending (RxPY drains them in one timer)")
                 state["last"] = run.now
 
             def on_completed() -> None:
