@@ -124,6 +124,18 @@ def random_events(rng: random.Random, length: int, error: Any, terminal: bool = 
     return events
 
 
+def hot_marble(events: list[Event]) -> str:
+    """A hot input marble; with events at negative frames (one value each at most), `^` marks
+    frame 0, which the generator leaves empty."""
+    first = min((f for f, _, _ in events), default=0)
+    if first >= 0:
+        return marble(events, digit_token)
+    before = {f: v for f, k, v in events if f < 0}
+    prefix = "".join(str(before[f]) if f in before else "-" for f in range(first, 0))
+    rest = marble([e for e in events if e[0] > 0], digit_token)
+    return prefix + "^" + rest[1:]
+
+
 def digit_token(value: Any) -> str:
     return str(value)
 
@@ -200,6 +212,12 @@ def hot_source(graph: Graph) -> Node:
     name = "h%d" % index
     error = "e%d" % index
     events = random_events(rng, rng.randint(4, 18), error, density=rng.choice([0.3, 0.45, 0.6]))
+    if rng.random() < 0.25:
+        # events before `^` (negative frames): they happen before the subscription at frame 0
+        # and reach nobody, in RxPY as in flowrun. `^` takes frame 0, so frame 0 stays empty.
+        before = rng.randint(1, 4)
+        events = [(f - before, "N", rng.randint(0, 9)) for f in range(before) if rng.random() < 0.6] + \
+            [e for e in events if e[0] > 0]
     graph.hot.append((name, events, error))
     graph.ops_used.add("hot")
 
@@ -316,15 +334,21 @@ def inner_template(graph: Graph, with_outer: bool = True) -> Template:
 
 # ---- operators ---------------------------------------------------------------------------------
 
+def swift_mod(a: int, b: int) -> int:
+    """`%` of flowrun expressions (Swift): the sign of the left operand (-7 % 3 == -1)."""
+    r = abs(a) % abs(b)
+    return r if a >= 0 else -r
+
+
 INT_MAPS = [
     ("$0 + 1", lambda x: x + 1),
     ("$0 * 2", lambda x: x * 2),
-    ("$0 % 3", lambda x: x % 3),
+    ("$0 % 3", lambda x: swift_mod(x, 3)),
     ("$0 - 4", lambda x: x - 4),
     ("index", None),  # map with index: handled below
 ]
 INT_FILTERS = [
-    ("$0 % 2 == 0", lambda x: x % 2 == 0),
+    ("$0 % 2 == 0", lambda x: swift_mod(x, 2) == 0),
     ("$0 > 3", lambda x: x > 3),
     ("$0 < 6", lambda x: x < 6),
 ]
@@ -591,11 +615,10 @@ def run_rxpy(graph: Graph, out: Node) -> tuple[list[Event], list[str]]:
     run = Run()
     env: dict = {}
     run.env = env  # type: ignore[attr-defined]
-    for name, events, _ in graph.hot:  # created in file order: their events are scheduled first
+    run.subscribe_at_zero(lambda: node_obs(out, run, env))
+    for name, events, _ in graph.hot:  # created in file order, after the subscription action
         env["hot:" + name] = run.hot(events)
-    observable = node_obs(out, run, env)
-    events = run.record(observable, END)
-    return events, run.diverges
+    return run.advance(END), run.diverges
 
 
 def dump(value: Any) -> str:
@@ -610,7 +633,7 @@ def scenario_yaml(title: str, graph: Graph, out: Node, events: list[Event]) -> s
     lines = ["flowrun: 1\n", "name: %s\n" % dump(title), "tags: [conformance, rxpy]\n", "until: %d\n" % END,
              "signals:\n"]
     for name, hot_events, error in graph.hot:
-        step: dict[str, Any] = {"hot": marble(hot_events, digit_token)}
+        step: dict[str, Any] = {"hot": hot_marble(hot_events)}
         if any(k == "E" for _, k, _ in hot_events):
             step["error"] = error
         lines.append("  %s: %s\n" % (name, dump(step)))

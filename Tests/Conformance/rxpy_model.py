@@ -71,12 +71,25 @@ def marble_messages(events: list[tuple[int, str, Any]], relative: bool) -> list[
     return out
 
 
+OFFSET = 5
+"""RxPY's clock runs OFFSET ahead of flowrun's frames, so that hot events at negative frames
+(before `^`) are real RxPY events that happen before the subscription."""
+
+
 class Run:
-    """One RxPY run: the scheduler plus the divergence flags raised while it ran."""
+    """One RxPY run: the scheduler plus the divergence flags raised while it ran.
+
+    Use: `subscribe_at_zero(make)` first, then create the hot observables (`hot`), then
+    `advance(until)`. The subscription is an action at frame 0 scheduled before every hot
+    event, so it comes before the hot events of frame 0 and after those of negative frames,
+    and cold marbles and timers subscribed then are queued after the hot events: flowrun's
+    setup order (spec semantics.md, "Virtual time and the scheduler").
+    """
 
     def __init__(self) -> None:
         self.scheduler = FlowrunTestScheduler()
         self.diverges: list[str] = []
+        self.observer = self.scheduler.create_observer()
 
     def flag(self, reason: str) -> None:
         if reason not in self.diverges:
@@ -84,12 +97,13 @@ class Run:
 
     @property
     def now(self) -> int:
-        return int(self.scheduler.clock)
+        return int(self.scheduler.clock) - OFFSET
 
     # ---- sources -------------------------------------------------------------------------
 
     def hot(self, events: list[tuple[int, str, Any]]) -> Observable[Any]:
-        return self.scheduler.create_hot_observable(marble_messages(events, False))
+        shifted = [(frame + OFFSET, kind, value) for frame, kind, value in events]
+        return self.scheduler.create_hot_observable(marble_messages(shifted, False))
 
     def cold(self, events: list[tuple[int, str, Any]]) -> Observable[Any]:
         return self.scheduler.create_cold_observable(marble_messages(events, True))
@@ -218,7 +232,7 @@ class Run:
             state: dict[str, Any] = {"last": None}
 
             def on_next(_: Any) -> None:
-                if state["last"] is not None and run.now < state["last"] + d:
+                if state["last"] is not None and run.now <= state["last"] + d:
                     run.flag("delay: a value arrives while another is pending (RxPY drains them in one timer)")
                 state["last"] = run.now
 
@@ -258,13 +272,17 @@ class Run:
 
     # ---- running -------------------------------------------------------------------------
 
-    def record(self, observable: Observable[Any], until: int) -> list[tuple[int, str, Any]]:
-        observer = self.scheduler.create_observer()
-        observable.subscribe(observer, scheduler=self.scheduler)
-        self.scheduler.advance_to(until)
+    def subscribe_at_zero(self, make: Callable[[], Observable[Any]]) -> None:
+        def action(scheduler: Any, state: Any = None) -> None:
+            make().subscribe(self.observer, scheduler=self.scheduler)
+
+        self.scheduler.schedule_absolute(OFFSET, action)
+
+    def advance(self, until: int) -> list[tuple[int, str, Any]]:
+        self.scheduler.advance_to(until + OFFSET)
         events: list[tuple[int, str, Any]] = []
-        for message in observer.messages:
-            frame = int(message.time)
+        for message in self.observer.messages:
+            frame = int(message.time) - OFFSET
             notification = message.value
             if isinstance(notification, OnNext):
                 events.append((frame, "N", notification.value))
