@@ -399,7 +399,12 @@ def generic(graph: Graph, base: Node) -> Node:
     # operators that may put an integer into the stream keep it typed only over integers
     ki = "int" if k == "int" else "any"
     choice = rng.choice(["skip", "take", "takeLast", "distinctUntilChanged", "ignoreElements",
-                         "first", "last", "elementAt", "startWith", "materialize", "retry", "catch"])
+                         "first", "last", "elementAt", "startWith", "materialize", "retry", "catch",
+                         "catchAndReturn"])
+    if choice == "catchAndReturn":
+        v = rng.randint(0, 9)
+        return derive(graph, base, {"catchAndReturn": v},
+                      lambda run, o: o.pipe(ops.catch(reactivex.just(v))), ki, "catchAndReturn")
     if choice == "skip":
         n = rng.randint(0, 3)
         return derive(graph, base, {"skip": n}, lambda run, o: o.pipe(ops.skip(n)), k, "skip")
@@ -462,6 +467,22 @@ def unary(graph: Graph, base: Node) -> Node:
                          "buffer", "throwingMap", "takeUntil", "skipUntil", "withLatestFrom", "sample",
                          "generic"])
     if choice == "generic":
+        if rng.random() < 0.25:
+            return derive(graph, base, {"distinctUntilChanged": "$0 % 3"},
+                          lambda run, o: o.pipe(ops.distinct_until_changed(lambda x: swift_mod(x, 3))), "int",
+                          "distinctUntilChanged (key)")
+        if rng.random() < 0.25:
+            which = rng.choice(["first", "last"])
+            expr, fn = rng.choice(INT_FILTERS)
+            use_default = rng.random() < 0.5
+            dv = rng.randint(0, 9)
+            step: Any = {which: expr, "default": dv} if use_default else {which: expr}
+
+            def op_pred(run: Run, o: Any) -> Any:
+                if which == "first":
+                    return o.pipe(ops.first_or_default(fn, dv)) if use_default else o.pipe(ops.first(fn))
+                return o.pipe(ops.last_or_default(dv, fn)) if use_default else o.pipe(ops.last(fn))
+            return derive(graph, base, step, op_pred, "int", which + " (predicate)")
         return generic(graph, base)
     if choice == "map":
         expr, fn = rng.choice(INT_MAPS)
@@ -555,6 +576,12 @@ def combine(graph: Graph, depth: int) -> Node:
         return Node([{"zip": names}], lambda run, env: reactivex.zip(*observables(run, env)),
                     "pair" if n == 2 else "any")
     if choice == "merge":
+        if rng.random() < 0.3:
+            c = rng.randint(1, 2)
+            graph.ops_used.add("merge (concurrent)")
+            return Node([{"merge": names, "concurrent": c}],
+                        lambda run, env: reactivex.from_iterable(observables(run, env)).pipe(
+                            ops.merge(max_concurrent=c)), "int")
         return Node([{"merge": names}], lambda run, env: reactivex.merge(*observables(run, env)), "int")
     return Node([{"concat": names}], lambda run, env: reactivex.concat(*observables(run, env)), "int")
 
@@ -582,7 +609,10 @@ def higher_order(graph: Graph, depth: int) -> Node:
 def timed(graph: Graph, base: Node) -> Node:
     rng = graph.rng
     d = rng.randint(1, 5)
-    choice = rng.choice(["debounce", "throttle", "delay"])
+    choice = rng.choice(["debounce", "throttle", "delay", "timeout"])
+    if choice == "timeout":
+        d = rng.randint(2, 6)
+        return derive(graph, base, {"timeout": d}, lambda run, o: run.timeout(o, d), "int", "timeout")
     if choice == "debounce":
         return derive(graph, base, {"debounce": d},
                       lambda run, o: o.pipe(ops.debounce(d, scheduler=run.scheduler)), "int", "debounce")

@@ -90,6 +90,7 @@ class Run:
         self.scheduler = FlowrunTestScheduler()
         self.diverges: list[str] = []
         self.observer = self.scheduler.create_observer()
+        self.post_checks: list[Callable[[], None]] = []
 
     def flag(self, reason: str) -> None:
         if reason not in self.diverges:
@@ -247,6 +248,38 @@ class Run:
 
         return Observable(subscribe)
 
+    def timeout(self, source: Observable[Any], d: int) -> Observable[Any]:
+        """RxPY's timeout starts its first timer before it subscribes the source; flowrun
+        (RxJS 7) subscribes first and then starts it. The two differ only when a source event
+        falls in the very frame the timer fires. A shadow subscription to the source (never
+        disposed, so it sees that frame even when the timeout ended everything) tells whether
+        the source had an event in a frame where the timer fired: such a graph is flagged."""
+        run = self
+
+        def subscribe(observer: Any, scheduler: Any = None) -> Any:
+            fired: list[int] = []
+            frames: set[int] = set()
+
+            def seen(*_: Any) -> None:
+                frames.add(run.now)
+
+            source.subscribe(seen, seen, seen, scheduler=scheduler)
+
+            def fire(_: Any) -> Observable[Any]:
+                fired.append(run.now)
+                return reactivex.throw(FlowError("timeout"))
+
+            def check() -> None:
+                if any(frame in frames for frame in fired):
+                    run.flag("timeout: a source event in the frame the timer fires")
+
+            run.post_checks.append(check)
+            return source.pipe(
+                ops.timeout(d, reactivex.defer(fire), scheduler=run.scheduler)
+            ).subscribe(observer, scheduler=scheduler)
+
+        return Observable(subscribe)
+
     def reduce(self, source: Observable[Any], fn: Callable[[Any, Any], Any], seed: Any, has_seed: bool) -> Observable[Any]:
         """Without a seed, RxPY's reduce of an empty source fails with 'Sequence contains no
         elements'; flowrun (RxJS 7) just completes."""
@@ -280,6 +313,8 @@ class Run:
 
     def advance(self, until: int) -> list[tuple[int, str, Any]]:
         self.scheduler.advance_to(until + OFFSET)
+        for check in self.post_checks:
+            check()
         events: list[tuple[int, str, Any]] = []
         for message in self.observer.messages:
             frame = int(message.time) - OFFSET
