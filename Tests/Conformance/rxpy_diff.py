@@ -487,8 +487,12 @@ def unary(graph: Graph, base: Node) -> Node:
     if choice == "map":
         expr, fn = rng.choice(INT_MAPS)
         if fn is None:
+            # RxPY's map_indexed draws its index from one iterator made with the operator, so
+            # the count goes on across subscriptions (a second subscriber, a retry); flowrun's
+            # `index` counts within each subscription. defer makes one operator per subscription.
             return derive(graph, base, {"map": "$0 + index"},
-                          lambda run, o: o.pipe(ops.map_indexed(lambda x, i: x + i)), "int", "map (index)")
+                          lambda run, o: reactivex.defer(lambda _: o.pipe(ops.map_indexed(lambda x, i: x + i))),
+                          "int", "map (index)")
         return derive(graph, base, {"map": expr}, lambda run, o: o.pipe(ops.map(fn)), "int", "map")
     if choice == "throwingMap":
         return derive(graph, base, {"map": '$0 > 7 ? throw("big") : $0'},
