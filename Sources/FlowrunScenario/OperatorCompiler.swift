@@ -13,7 +13,10 @@ extension ScenarioCompiler {
       (.apply(input, op), shape)
     }
     if StepCatalog.higherOrder.contains(name) {
-      return compileHigherOrder(step, input: input).map { ($0, .value) }
+      // `retry` passes its source's values on unchanged, so they keep their shape
+      // (expressions.md: `$i` after a list-form combineLatest/zip survives such operators).
+      let after = name == "retry" ? shape.passedOn : .value
+      return compileHigherOrder(step, input: input).map { ($0, after) }
     }
     if CatalogueOperator.names.contains(name) {
       return compileCatalogueOperator(step, input: input, shape: shape)

@@ -4,8 +4,13 @@ protocol MultiInputSink: AnyObject {
 }
 
 /// Forwards one input's events to a `MultiInputSink`, tagged with the input's index.
+///
+/// The reference is weak: an input may go on sending in the same call after the subscription
+/// ended and was released (`last`, `reduce`, `takeLast`, `elementAt`, `debounce` send a value
+/// then their completion; the value can make a `zip` complete, or a `flatMapLatest` inner
+/// fail). Such events are dropped, as a closed subscriber drops them in Rx.
 final class InputObserver: Observer {
-  private unowned let sink: any MultiInputSink
+  private weak var sink: (any MultiInputSink)?
   private let index: Int
 
   init(sink: any MultiInputSink, index: Int) {
@@ -14,7 +19,7 @@ final class InputObserver: Observer {
   }
 
   func receive(_ event: Event) {
-    sink.receive(event, from: index)
+    sink?.receive(event, from: index)
   }
 }
 
