@@ -5,7 +5,7 @@ let package = Package(
   name: "flowrun",
   products: [
     .executable(name: "flowrun", targets: ["flowrun"]),
-    .library(name: "Flowrun", targets: ["FlowrunReport"]),
+    .library(name: "Flowrun", targets: ["Flowrun"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +46,7 @@ let package = Package(
       ]
     ),
     .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
+    .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
     .executableTarget(
       name: "flowrun",
       dependencies: [
@@ -73,6 +74,7 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(name: "FlowrunReportTests", dependencies: ["FlowrunReport"]),
+    .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(name: "flowrunTests", dependencies: ["flowrun"], exclude: ["Golden"]),
   ]
 )

@@ -50,10 +50,9 @@ public struct ExpectationDiff: Sendable {
   private init(expected: [Recorded], actual: [Recorded], result: ExpectationResult, grammar: MarbleGrammar) {
     var printer = MarblePrinter(
       grammar: grammar, legend: Legend(layers: [result.spec.legend]), errorValue: result.spec.errorValue)
-    let lastFrame = max(expected.last?.frame ?? 0, actual.last?.frame ?? 0)
     let showZero = (expected.first?.frame ?? 0) < 0 || (actual.first?.frame ?? 0) < 0
-    let expectedPrinted = printer.print(expected, showZero: showZero, through: lastFrame)
-    let actualPrinted = printer.print(actual, showZero: showZero, through: lastFrame)
+    let expectedPrinted = printer.print(expected, showZero: showZero)
+    let actualPrinted = printer.print(actual, showZero: showZero)
     expectedMarble = expectedPrinted.text
     actualMarble = printer.print(actual).text
     newEntries = actualPrinted.newEntries
@@ -64,12 +63,19 @@ public struct ExpectationDiff: Sendable {
       let e = index < expected.count ? expected[index] : nil
       let a = index < actual.count ? actual[index] : nil
       let frame = min(e?.frame ?? .max, a?.frame ?? .max)
-      func describe(_ recorded: Recorded?) -> String {
-        guard let recorded, recorded.frame == frame else { return "nothing" }
+      func token(_ recorded: Recorded) -> String {
         var single = printer
         return single.print([Recorded(frame: 0, event: recorded.event)]).text
       }
-      difference = (frame, describe(e), describe(a))
+      func describe(_ recorded: Recorded?, other: Recorded?) -> String {
+        guard let recorded else { return "nothing" }
+        guard recorded.frame == frame else { return "nothing (\(token(recorded)) at frame \(recorded.frame))" }
+        if case .error(let value) = recorded.event, let other, case .error = other.event, other.frame == frame {
+          return "# (error: \(value))"
+        }
+        return token(recorded)
+      }
+      difference = (frame, describe(e, other: a), describe(a, other: e))
     }
     firstDifference = difference
 

@@ -25,12 +25,24 @@ public struct HumanReporter: Sendable {
   public func report(file: LoadedFile, results: [ScenarioResult]) -> String {
     var out = ""
     if file.hasErrors || (file.scenarios.isEmpty && !file.diagnostics.isEmpty) {
-      out += paint("✗", "31") + " \(file.path)  (did not load)\n"
+      let total = file.failedDocuments + file.scenarios.count
+      let what = file.scenarios.isEmpty ? "did not load" : "\(file.failedDocuments) of \(total) documents did not load"
+      out += paint("✗", "31") + " \(file.path)  (\(what))\n"
       for diagnostic in file.diagnostics { out += indent(render(diagnostic)) }
     } else {
       for diagnostic in file.diagnostics { out += indent(render(diagnostic)) }
     }
     for result in results { out += report(result) }
+    return out
+  }
+
+  /// The lines of `flowrun check` for a file: its diagnostics and a ✓ per valid scenario.
+  public func checked(file: LoadedFile, scenarios: [Scenario]) -> String {
+    var out = report(file: file, results: [])
+    guard verbosity != .quiet else { return out }
+    for scenario in scenarios {
+      out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (valid)\n"
+    }
     return out
   }
 

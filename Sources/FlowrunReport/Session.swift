@@ -121,7 +121,13 @@ public enum Session {
       }
       for result in results { summary.add(result) }
       reports.append(RunReport.FileReport(file: entry.file, results: results))
-      if wantsHuman { emit(.standardOutput(reporter.report(file: entry.file, results: results))) }
+      if wantsHuman {
+        let text =
+          checkOnly
+          ? reporter.checked(file: entry.file, scenarios: entry.scenarios)
+          : reporter.report(file: entry.file, results: results)
+        emit(.standardOutput(text))
+      }
       if options.failFast, !summary.isSuccess {
         runner.cancel()
         break

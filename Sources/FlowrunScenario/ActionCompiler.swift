@@ -168,7 +168,8 @@ extension ScenarioCompiler {
       }
       return ExpectationSpec(
         target: target, location: key.start, expected: .subscriptions(entries, marbles: marbles),
-        legend: [], errorValue: errorValue, marbleNode: value, window: nil, source: .subscriptions(source))
+        legend: [], errorValue: errorValue, marbleNode: value, node: value, window: nil,
+        source: .subscriptions(source))
     }
     guard let (plan, _) = resolveReference(target, at: key) else { return nil }
     var marbleNode = value
@@ -207,7 +208,7 @@ extension ScenarioCompiler {
     let legend = localLegend.map { ($0.key, resolver.value($0.value)) } + expectedLegend(self.plan.fileLegend)
     return ExpectationSpec(
       target: target, location: key.start, expected: .events(events, marble: text), legend: legend,
-      errorValue: error, marbleNode: marbleNode, window: window, source: .signal(plan))
+      errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))
   }
 
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.

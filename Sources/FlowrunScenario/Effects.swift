@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunExpressions
 import FlowrunYAML
 
 extension Graph {
@@ -39,11 +40,14 @@ final class EffectObserver: Observer {
     switch event {
     case .next(let value):
       if let when = effect.when {
-        do throws(StepFailure) {
-          guard try graph.predicate(when, .none, role: "when")(value, 0) else { return }
+        do throws(EvaluationError) {
+          guard try when.expression.evaluateCondition(graph.context(value, 0, .none), role: "when") else {
+            return
+          }
         } catch {
           link.dispose()
-          graph.runtime.fail("effect 'when' failed: \(error.value)", at: when.location)
+          let location = graph.scenario.file.location(ofScalarOffset: error.offset, in: when.node)
+          graph.runtime.fail("effect 'when' failed: \(error.message)", at: location)
           return
         }
       }

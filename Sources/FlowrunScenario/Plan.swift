@@ -106,6 +106,6 @@ indirect enum LegendValue {
 struct StepExpression {
   var expression: CompiledExpression
   var node: YAMLNode
-  /// `path:line:column` of the expression's start, for `{ expressionError, at }` values.
+  /// Where the expression starts (run-time errors point at the failing sub-expression).
   var location: SourceLocation
 }

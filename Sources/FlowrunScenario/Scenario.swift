@@ -40,8 +40,11 @@ public struct ExpectationSpec: Sendable {
   /// The expectation's own `values` over the file's, in lookup order.
   public let legend: [(key: String, value: Value)]
   public let errorValue: Value
-  /// The YAML scalar holding the marble (for `--update`).
+  /// The YAML scalar holding the marble, or for subscription logs the scalar or list of them
+  /// (for `--update`).
   public let marbleNode: YAMLNode
+  /// The expectation's whole value: the marble scalar, or the map holding `marble`.
+  public let node: YAMLNode
   /// The expected marble(s) as written.
   public var expectedText: String {
     switch expected {

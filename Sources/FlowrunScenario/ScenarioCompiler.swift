@@ -91,7 +91,7 @@ final class ScenarioCompiler {
   private func readVersion(_ root: YAMLNode) {
     guard let node = required(root, "flowrun") else { return }
     guard case .int(let version) = node.resolvedScalar, version == 1 else {
-      let text = node.scalarValue ?? node.kindName
+      let text = node.resolvedScalar.map { _ in context.describe(node) } ?? "a \(node.kindName)"
       context.error("unsupported scenario format \(text) (this flowrun reads 1)", at: node)
       return
     }
@@ -257,9 +257,8 @@ final class ScenarioCompiler {
     for (name, declaration) in declarations where declaration.kind == .property {
       let value = declaration.node
       var property = PropertyPlan(name: name, initial: .null, binding: nil, location: declaration.keyNode.start)
-      if let pairs = value.mappingPairs,
-        pairs.allSatisfy({ ["from", "initial"].contains($0.key.scalarValue ?? "") })
-      {
+      if let pairs = value.mappingPairs, Self.isPropertyDeclaration(pairs) {
+        context.checkKeys(pairs, allowed: ["from", "initial"], in: "property '\(name)'")
         if let initial = value["initial"] { property.initial = context.value(initial) }
         if let from = value["from"] {
           property.binding = compileSignal(from, "property '\(name)'")?.0
@@ -273,6 +272,14 @@ final class ScenarioCompiler {
       }
       plan.properties.append(property)
     }
+  }
+
+  /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline
+  /// step: it has `initial`, or `from` and no other step.
+  static func isPropertyDeclaration(_ pairs: [YAMLNode.Pair]) -> Bool {
+    let keys = pairs.compactMap { $0.key.scalarValue }
+    if keys.contains("initial") { return true }
+    return keys.contains("from") && keys.filter { $0 != "from" && StepCatalog.all.contains($0) }.isEmpty
   }
 
   /// The file legend as expectations see it: signal values as their marbles' events. Reports

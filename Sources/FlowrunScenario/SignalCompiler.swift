@@ -292,8 +292,8 @@ extension ScenarioCompiler {
       return nil
     }
     guard result >= minimum else {
-      let least = minimum == 1 ? "at least one frame" : "not negative"
-      context.error("\(what) must be \(least), found \(context.describe(node))", at: node)
+      let least = minimum == 1 ? "be at least one frame" : "not be negative"
+      context.error("\(what) must \(least), found \(context.describe(node))", at: node)
       return nil
     }
     return result

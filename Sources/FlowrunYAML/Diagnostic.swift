@@ -58,10 +58,19 @@ public struct Diagnostic: Hashable, Sendable {
   public var rendered: String {
     var lines = [headline]
     if let sourceLine, let location {
-      let text = sourceLine.replacingTabs()
+      let scalars = Array(sourceLine.unicodeScalars)
+      var text = ""
+      var padding = ""
+      for (index, scalar) in scalars.enumerated() {
+        let shown = Self.printable(scalar)
+        text += shown
+        if index < location.column - 1 {
+          padding += String(repeating: " ", count: Self.displayWidth(scalar))
+        }
+      }
       lines.append("    " + text)
-      let caretColumn = max(location.column - 1, 0)
-      lines.append("    " + String(repeating: " ", count: caretColumn) + "^")
+      let missing = max(location.column - 1 - scalars.count, 0)
+      lines.append("    " + padding + String(repeating: " ", count: missing) + "^")
     }
     for note in notes {
       if let noteLocation = note.location {
@@ -80,8 +89,23 @@ extension Diagnostic: CustomStringConvertible {
   public var description: String { rendered }
 }
 
-extension String {
-  fileprivate func replacingTabs() -> String {
-    String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+extension Diagnostic {
+  /// A scalar as the snippet shows it: a tab as a space, other control characters as `�`.
+  fileprivate static func printable(_ scalar: Unicode.Scalar) -> String {
+    if scalar == "\t" { return " " }
+    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "\u{FFFD}" }
+    return String(scalar)
+  }
+
+  /// The columns a scalar takes in a terminal: 2 for East Asian wide characters and emoji.
+  fileprivate static func displayWidth(_ scalar: Unicode.Scalar) -> Int {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
   }
 }

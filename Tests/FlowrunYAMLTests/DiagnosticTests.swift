@@ -102,7 +102,7 @@ let errorCases: [ErrorCase] = [
     [
       "t.yaml:1:26: error: duplicate key '雨'",
       "    signals: { hot: a, 雨: b, 雨: c }",
-      "                             ^",
+      "                              ^",
       "t.yaml:1:20: note: first defined here",
     ]),
   ErrorCase(
@@ -123,14 +123,14 @@ let errorCases: [ErrorCase] = [
     "NUL byte", bytes: bytes("k: 雨X\n", replacing: 6, with: 0),
     [
       "t.yaml:1:5: error: NUL bytes are not allowed",
-      "    k: 雨\u{0}",
-      "        ^",
+      "    k: 雨\u{FFFD}",
+      "         ^",
     ]),
   ErrorCase(
     "control character", bytes: bytes("a: X\n", replacing: 3, with: 1),
     [
       "t.yaml:1:4: error: control character U+0001 is not allowed",
-      "    a: \u{1}",
+      "    a: \u{FFFD}",
       "       ^",
     ]),
   ErrorCase(
@@ -184,7 +184,7 @@ let errorCases: [ErrorCase] = [
     [
       "t.yaml:1:11: error: found character that cannot start any token",
       "    [a, 😀: b, @",
-      "              ^",
+      "               ^",
       "t.yaml:1:11: note: while scanning for the next token",
     ]),
   ErrorCase(

@@ -1,0 +1,2 @@
+@_exported import FlowrunReport
+@_exported import FlowrunScenario

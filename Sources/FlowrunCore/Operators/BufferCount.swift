@@ -1,0 +1,66 @@
+/// `buffer: n` (+ `every: m`): lists of n values, a new one started every m values (default n),
+/// RxJS 7 `bufferCount(n, m)`. On completion the unfinished buffers are sent, then completed.
+///
+/// ```
+/// source:             -a-b-c-d-e-|
+/// buffer: 2           ---x---y---(z|)   (x = [a, b], y = [c, d], z = [e])
+/// buffer: 2, every: 1 ---p-q-r-s-(t|)   (p = [a, b], q = [b, c] … t = [e])
+/// ```
+public final class BufferCountSource: Source {
+  private let upstream: any Source
+  fileprivate let size: Int
+  fileprivate let every: Int
+
+  public init(_ upstream: any Source, size: Int, every: Int?) {
+    self.upstream = upstream
+    self.size = Swift.max(size, 1)
+    self.every = Swift.max(every ?? size, 1)
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let buffer = BufferCountObserver(downstream: observer, source: self)
+    buffer.link.attach(upstream.subscribe(buffer))
+    return buffer
+  }
+}
+
+private final class BufferCountObserver: Observer, Disposable {
+  let downstream: any Observer
+  let source: BufferCountSource
+  let link = UpstreamLink()
+  var buffers: [[Value]] = []
+  var count = 0
+
+  init(downstream: any Observer, source: BufferCountSource) {
+    self.downstream = downstream
+    self.source = source
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    switch event {
+    case .next(let value):
+      if count % source.every == 0 { buffers.append([]) }
+      count += 1
+      for index in buffers.indices { buffers[index].append(value) }
+      let full = buffers.prefix { $0.count >= source.size }
+      buffers.removeFirst(full.count)
+      for buffer in full where !link.isFinished { downstream.receive(.next(.list(buffer))) }
+    case .error:
+      link.finish()
+      buffers = []
+      downstream.receive(event)
+    case .completed:
+      link.finish()
+      let open = buffers
+      buffers = []
+      for buffer in open { downstream.receive(.next(.list(buffer))) }
+      downstream.receive(.completed)
+    }
+  }
+
+  func dispose() {
+    buffers = []
+    link.dispose()
+  }
+}

@@ -1,0 +1,67 @@
+/// `last` / `last: expr`: the last value (that passes the test), sent when the source completes;
+/// an empty source sends the `default:` value, else fails with `"no elements in sequence"`.
+///
+/// ```
+/// source:        -1-2-3-|
+/// last: '$0<3'   -------(2|)
+/// ```
+public final class LastSource: Source {
+  private let upstream: any Source
+  private let predicate: Predicate?
+  private let defaultValue: Value?
+
+  public init(_ upstream: any Source, predicate: Predicate?, default defaultValue: Value?) {
+    self.upstream = upstream
+    self.predicate = predicate
+    self.defaultValue = defaultValue
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let last = LastObserver(downstream: observer, predicate: predicate, latest: defaultValue)
+    last.link.attach(upstream.subscribe(last))
+    return last
+  }
+}
+
+private final class LastObserver: Observer, Disposable {
+  let downstream: any Observer
+  let predicate: Predicate?
+  let link = UpstreamLink()
+  /// The last passing value, or the default until one passed.
+  var latest: Value?
+  var index = 0
+
+  init(downstream: any Observer, predicate: Predicate?, latest: Value?) {
+    self.downstream = downstream
+    self.predicate = predicate
+    self.latest = latest
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    switch event {
+    case .next(let value):
+      defer { index += 1 }
+      if let predicate {
+        do throws(StepFailure) {
+          guard try predicate(value, index) else { return }
+        } catch {
+          return link.end(with: .error(error.value), to: downstream)
+        }
+      }
+      latest = value
+    case .error:
+      link.finish()
+      downstream.receive(event)
+    case .completed:
+      link.finish()
+      guard let latest else { return downstream.receive(.error(FirstSource.emptyError)) }
+      downstream.receive(.next(latest))
+      downstream.receive(.completed)
+    }
+  }
+
+  func dispose() {
+    link.dispose()
+  }
+}

@@ -1,0 +1,136 @@
+/// `share`, `shareReplay: n`, and RAC2 `replay` / `replayLast` / `replayLazily`: one upstream
+/// subscription (a connection) multicast through a subject to every subscriber.
+///
+/// A subscriber subscribes to the current subject first; the connection is made when the first
+/// subscriber arrives (or by `connect()`, for RAC2's eager `replay`). The policy says which
+/// subject a connection uses and when the connection resets, so that the next subscriber starts
+/// a new one: RxJS 7 `share()` resets on completion, error and when its last subscriber leaves;
+/// `shareReplay(n)` only on error; RAC2's replays never.
+///
+/// ```
+/// source (cold):    -a-b-|
+/// share, 2 subscribers at 0 and 2:  one subscription of source; the second sees -b-|
+/// ```
+public final class ShareSource: Source {
+  /// Which subject a connection multicasts through, and when it resets.
+  public struct Policy: Sendable {
+    public var subject: Subject.Kind
+    public var resetOnError: Bool
+    public var resetOnComplete: Bool
+    public var resetOnRefCountZero: Bool
+
+    /// RxJS 7 `share()`.
+    public static let share = Policy(
+      subject: .publish, resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true)
+    /// RxJS 7 `shareReplay(n)` (refCount false).
+    public static func shareReplay(_ count: Int) -> Policy {
+      Policy(subject: .replay(count), resetOnError: true, resetOnComplete: false, resetOnRefCountZero: false)
+    }
+    /// RAC2 `replay` (capacity `.max`), `replayLast` (1) and `replayLazily` (`.max`).
+    public static func racReplay(_ capacity: Int) -> Policy {
+      Policy(subject: .replay(capacity), resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false)
+    }
+  }
+
+  private let upstream: any Source
+  private let policy: Policy
+  private let owner: NodeLabel
+  private unowned let runtime: Runtime
+  private var subject: Subject?
+  private var connection: Connection?
+  private var refCount = 0
+  /// Counts resets; a subscription made before the last reset no longer counts.
+  private var generation = 0
+
+  public init(_ upstream: any Source, policy: Policy, owner: NodeLabel, runtime: Runtime) {
+    self.upstream = upstream
+    self.policy = policy
+    self.owner = owner
+    self.runtime = runtime
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    refCount += 1
+    let subject = currentSubject()
+    let subscription = ShareSubscription(source: self, generation: generation, inner: subject.subscribe(observer))
+    if connection == nil, refCount > 0, self.subject === subject { connect() }
+    return subscription
+  }
+
+  /// Subscribes upstream unless connected; RAC2 `replay` calls this during setup.
+  public func connect() {
+    guard connection == nil else { return }
+    let subject = currentSubject()
+    let connection = Connection(source: self, subject: subject)
+    self.connection = connection
+    connection.link.attach(upstream.subscribe(connection))
+  }
+
+  private func currentSubject() -> Subject {
+    if let subject { return subject }
+    let subject = Subject(kind: policy.subject, owner: owner, runtime: runtime)
+    self.subject = subject
+    return subject
+  }
+
+  fileprivate func connectionEnded(_ connection: Connection, with event: Event) {
+    guard self.connection === connection else { return }
+    let reset = event == .completed ? policy.resetOnComplete : policy.resetOnError
+    if reset { self.reset() }
+  }
+
+  fileprivate func unsubscribed(generation: Int) {
+    guard generation == self.generation else { return }
+    refCount -= 1
+    guard refCount == 0, policy.resetOnRefCountZero, let connection, !connection.link.isFinished else { return }
+    reset()
+    connection.link.dispose()
+  }
+
+  private func reset() {
+    connection = nil
+    subject = nil
+    refCount = 0
+    generation += 1
+  }
+}
+
+/// One connection: forwards upstream's events to its subject.
+private final class Connection: Observer {
+  unowned let source: ShareSource
+  let subject: Subject
+  let link = UpstreamLink()
+
+  init(source: ShareSource, subject: Subject) {
+    self.source = source
+    self.subject = subject
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    if event.isTerminal {
+      link.finish()
+      source.connectionEnded(self, with: event)
+    }
+    subject.receive(event)
+  }
+}
+
+private final class ShareSubscription: Disposable {
+  private var source: ShareSource?
+  private let generation: Int
+  private let inner: any Disposable
+
+  init(source: ShareSource, generation: Int, inner: any Disposable) {
+    self.source = source
+    self.generation = generation
+    self.inner = inner
+  }
+
+  func dispose() {
+    guard let source else { return }
+    self.source = nil
+    inner.dispose()
+    source.unsubscribed(generation: generation)
+  }
+}

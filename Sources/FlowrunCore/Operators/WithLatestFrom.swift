@@ -1,0 +1,72 @@
+/// `withLatestFrom: signal(s)`: each source value with the latest value of every other input, as
+/// a list `[source, other…]`, once every other input has sent (RxJS 7).
+///
+/// The other inputs are subscribed first, left to right, then the source. Their completion is
+/// ignored, their error fails the result; the source's terminal event ends it.
+///
+/// ```
+/// source:         ---a---b-|
+/// other:          -x---y----
+/// withLatestFrom: ---p---q-|   (p = [a, x], q = [b, y])
+/// ```
+public final class WithLatestFromSource: Source {
+  private let upstream: any Source
+  private let others: [any Source]
+
+  public init(_ upstream: any Source, others: [any Source]) {
+    self.upstream = upstream
+    self.others = others
+  }
+
+  public func subscribe(_ observer: any Observer) -> any Disposable {
+    let subscription = WithLatestFromSubscription(downstream: observer, count: others.count)
+    for (index, other) in others.enumerated() {
+      guard !subscription.isDone else { return subscription }
+      subscription.links.attach(other.subscribe(InputObserver(sink: subscription, index: index + 1)), to: index + 1)
+    }
+    guard !subscription.isDone else { return subscription }
+    subscription.links.attach(upstream.subscribe(InputObserver(sink: subscription, index: 0)), to: 0)
+    return subscription
+  }
+}
+
+private final class WithLatestFromSubscription: MultiInputSink, Disposable {
+  let downstream: any Observer
+  let links: InputLinks
+  /// Slot 0 is unused; slot i holds the latest value of other input i.
+  var latest: [Value?]
+  var missing: Int
+  var isDone = false
+
+  init(downstream: any Observer, count: Int) {
+    self.downstream = downstream
+    links = InputLinks(count: count + 1)
+    latest = Array(repeating: nil, count: count + 1)
+    missing = count
+  }
+
+  func receive(_ event: Event, from input: Int) {
+    guard !isDone else { return }
+    switch event {
+    case .next(let value) where input == 0:
+      guard missing == 0 else { return }
+      downstream.receive(.next(.list([value] + latest.dropFirst().map { $0 ?? .null })))
+    case .next(let value):
+      if latest[input] == nil { missing -= 1 }
+      latest[input] = value
+    case .completed where input != 0:
+      links.finish(input)
+    case .error, .completed:
+      isDone = true
+      links.finish(input)
+      let links = self.links
+      downstream.receive(event)
+      links.disposeAll()
+    }
+  }
+
+  func dispose() {
+    isDone = true
+    links.disposeAll()
+  }
+}

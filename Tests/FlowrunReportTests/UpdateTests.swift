@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import FlowrunReport
+
+/// `--update`: only the failing marbles (and the legend entries they need) change, the result
+/// passes, and CI refuses without `force`.
+struct UpdateTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var before: String
+    var after: String
+    var testDescription: String { name }
+  }
+
+  static let header = """
+    flowrun: 1
+    name: update   # a comment that stays
+    values: { t: true }
+    signals:
+      src: { hot: "-a-b-c|" }
+      mapped: [{ from: src }, { map: '$0 + "!"' }]
+      nums: { cold: "-1-2|" }
+      bad: { cold: "-1-#", error: { code: 1 } }
+
+    """
+
+  static let cases: [Case] = [
+    Case(
+      name: "a bare double-quoted marble keeps its quotes and comment",
+      before: "expect:\n  src: \"-a-b|\"   # wrong\n",
+      after: "expect:\n  src: \"-a-b-c|\"   # wrong\n"),
+    Case(
+      name: "a plain marble that cannot stay plain is double-quoted",
+      before: "expect:\n  nums: a\n",
+      after: "expect:\n  nums: \"-1-2|\"\n"),
+    Case(
+      name: "a single-quoted marble in a block map gets new legend entries in its flow values",
+      before: "expect:\n  mapped:\n    marble: '-x'\n    values: { x: \"a!\" }\n",
+      after: "expect:\n  mapped:\n    marble: '-x-a-b|'\n    values: { x: \"a!\", a: \"b!\", b: \"c!\" }\n"),
+    Case(
+      name: "a bare marble that needs a legend becomes a flow map",
+      before: "expect:\n  mapped: \"-x\"\n",
+      after: "expect:\n  mapped: { marble: \"-a-b-c|\", values: { a: \"a!\", b: \"b!\", c: \"c!\" } }\n"),
+    Case(
+      name: "a block map without values gets a values line",
+      before: "expect:\n  mapped:\n    marble: \"-\"\n",
+      after: "expect:\n  mapped:\n    marble: \"-a-b-c|\"\n    values: { a: \"a!\", b: \"b!\", c: \"c!\" }\n"),
+    Case(
+      name: "a different error value is written as error",
+      before: "expect:\n  bad: { marble: \"-1\" }\n",
+      after: "expect:\n  bad: { marble: \"-1-#\", error: { code: 1 } }\n"),
+    Case(
+      name: "subscription logs are rewritten",
+      before: "expect:\n  nums: \"-1-2|\"\n  nums.subscriptions: [\"^-!\", \"^\"]\n",
+      after: "expect:\n  nums: \"-1-2|\"\n  nums.subscriptions: [\"^---!\"]\n"),
+  ]
+
+  @Test(arguments: cases)
+  func updateRewritesOnlyTheFailingMarble(_ example: Case) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-update-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("u.yaml").path
+    try (Self.header + example.before).write(toFile: path, atomically: true, encoding: .utf8)
+    var options = RunOptions(paths: [path])
+    options.update = .on
+    options.jobs = 1
+    var output = ""
+    let first = try Session.run(options) { if case .standardOutput(let text) = $0 { output += text } }
+    #expect(first == Session.exitFailure)
+    #expect(output.contains("updated \(path)"))
+    let updated = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(updated == Self.header + example.after)
+    options.update = .off
+    let second = try Session.run(options) { _ in }
+    #expect(second == Session.exitSuccess, "the updated file should pass:\n\(updated)")
+  }
+
+  @Test func updateRefusesInCIWithoutForce() throws {
+    var options = RunOptions(paths: ["scenarios"])
+    options.update = .on
+    options.isCI = true
+    #expect(throws: UsageError.self) { try Session.run(options) { _ in } }
+  }
+}

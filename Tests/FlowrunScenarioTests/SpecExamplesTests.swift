@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// The spec's own scenarios (`../shared/spec/examples/`, beside the checkout) must pass
+/// unchanged; so must every scenario of this repository.
+struct SpecExamplesTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let examples = root.deletingLastPathComponent().appendingPathComponent("shared/spec/examples")
+
+  static func yamlFiles(in directory: URL) -> [String] {
+    let paths = FileManager.default.subpaths(atPath: directory.path) ?? []
+    return paths.filter { $0.hasSuffix(".yaml") }.sorted().map { directory.appendingPathComponent($0).path }
+  }
+
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: examples.path), "../shared/spec/examples is not beside the checkout"),
+    arguments: yamlFiles(in: examples))
+  func specExamplePasses(_ path: String) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(problemsRunning(text, path: path) == nil)
+  }
+
+  /// Paths relative to the package root, as `flowrun scenarios` names them (expression errors
+  /// carry the path in their `at`).
+  @Test(arguments: (FileManager.default.subpaths(atPath: root.appendingPathComponent("scenarios").path) ?? [])
+    .filter { $0.hasSuffix(".yaml") }.sorted())
+  func repositoryScenarioPasses(_ relative: String) throws {
+    let text = try String(contentsOf: Self.root.appendingPathComponent("scenarios/" + relative), encoding: .utf8)
+    #expect(problemsRunning(text, path: "scenarios/" + relative) == nil)
+  }
+}
