@@ -49,3 +49,31 @@ public enum TeachingSession {
     return runs.allSatisfy { $0.result.status == .passed } ? Session.exitSuccess : Session.exitFailure
   }
 }
+
+/// The formats of `flowrun diagram`.
+public enum DiagramFormat: String, Sendable, CaseIterable {
+  case text, svg, html
+}
+
+extension TeachingSession {
+  /// `flowrun diagram <path>`: every scenario of the file drawn in `format`.
+  public static func diagram(path: String, format: DiagramFormat) throws(UsageError) -> TeachingOutput {
+    let file = try load(path: path)
+    let runs = traced(file)
+    let models = runs.map(DiagramModel.init)
+    let text: String
+    switch format {
+    case .text:
+      var out = models.map { TextDiagram($0).render() }.joined(separator: "\n")
+      if file.hasErrors || runs.isEmpty {
+        out += HumanReporter(color: false, verbosity: .normal).report(file: file, results: [])
+      }
+      text = out
+    case .svg:
+      text = SVGDiagram(models).render()
+    case .html:
+      text = HTMLDiagram(models).render()
+    }
+    return TeachingOutput(text: text, exitCode: exitCode(file, runs))
+  }
+}
