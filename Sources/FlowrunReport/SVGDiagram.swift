@@ -8,9 +8,12 @@ import FlowrunScenario
 /// The bytes depend only on the models: integer coordinates, no clock, no random source.
 public struct SVGDiagram: Sendable {
   public let models: [DiagramModel]
+  /// Whether each scenario's name and path are drawn above its lanes.
+  public var header = true
 
-  public init(_ models: [DiagramModel]) {
+  public init(_ models: [DiagramModel], header: Bool = true) {
     self.models = models
+    self.header = header
   }
 
   // MARK: - Geometry
@@ -34,18 +37,23 @@ public struct SVGDiagram: Sendable {
   }
 
   public func render() -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element()
+  }
+
+  /// The `<svg>` element alone, for embedding in a page.
+  func element(id: String? = nil) -> String {
     var body = ""
     var y = SVGDiagram.margin
     var width = 480
     for model in models {
-      let drawn = Drawing(model: model, top: y)
+      let drawn = SVGDrawing(model: model, top: y, header: header)
       body += drawn.svg
       y = drawn.bottom + SVGDiagram.margin * 2
       width = max(width, drawn.width)
     }
     let height = y - SVGDiagram.margin
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    var out = ""
+    out += "<svg\(id.map { " id=\"\($0)\"" } ?? "") xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
     out += " viewBox=\"0 0 \(width) \(height)\" font-family=\"Menlo, Consolas, 'DejaVu Sans Mono', monospace\""
     out += " font-size=\"12\">\n"
     out += "<title>\(escape(models.map { $0.scenario.name }.joined(separator: " / ")))</title>\n"
@@ -77,15 +85,20 @@ func escape(_ text: String) -> String {
 }
 
 /// One scenario's diagram at a vertical offset.
-private struct Drawing {
+struct SVGDrawing {
   let model: DiagramModel
   var svg = ""
   var bottom = 0
   var width = 0
+  /// The x of every frame's column (folded frames share their fold's column).
+  var frameX: [Int] = []
+  /// The vertical extent of the axis and lanes.
+  var lanesTop = 0
+  var lanesBottom = 0
 
   typealias G = SVGDiagram
 
-  init(model: DiagramModel, top: Int) {
+  init(model: DiagramModel, top: Int, header: Bool = true) {
     self.model = model
     let lanes = model.lanes
     let cells = lanes.map(TextDiagram.cells)
@@ -101,16 +114,21 @@ private struct Drawing {
       x += span
     }
     let right = x + 10
+    for (index, column) in columns.enumerated() {
+      for _ in 0..<column.count { frameX.append(xs[index]) }
+    }
     var y = top
     svg += "<g class=\"scenario\">\n"
-    svg += text(G.margin, y + 14, model.scenario.name, size: 16, weight: "bold")
-    y += 22
-    let status = model.result.status.rawValue
-    svg += text(
-      G.margin, y + 12,
-      "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)",
-      size: 12, fill: "#666")
-    y += 26
+    if header {
+      svg += text(G.margin, y + 14, model.scenario.name, size: 16, weight: "bold")
+      y += 22
+      let status = model.result.status.rawValue
+      svg += text(
+        G.margin, y + 12,
+        "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)",
+        size: 12, fill: "#666")
+      y += 26
+    }
 
     // The time axis: a tick per frame, frame numbers and real time every fifth frame.
     svg += "<g class=\"axis\">\n"
@@ -129,6 +147,7 @@ private struct Drawing {
           fill: "#666")
       }
     }
+    lanesTop = y - 4
     y += 32
     svg += line(left, y, right, y, stroke: "#bbb")
     for (index, column) in columns.enumerated() where !column.isFold {
@@ -154,6 +173,7 @@ private struct Drawing {
       y += 6
     }
 
+    lanesBottom = y
     // The legend.
     y += 8
     if !model.legend.isEmpty {
@@ -182,7 +202,7 @@ private struct Drawing {
   func drawLane(
     _ lane: DiagramModel.Lane, columns: [DiagramColumns.Column], xs: [Int], left: Int, right: Int, cy: Int
   ) -> String {
-    var out = "<g class=\"lane\">\n"
+    var out = "<g class=\"lane\" data-lane=\"\(escape(lane.traceName))\">\n"
     var label = lane.name
     var fill = "#222"
     if let passed = lane.passed {
@@ -215,7 +235,7 @@ private struct Drawing {
         out += line(x, y - G.stackStep + G.radius, x, y - G.radius, stroke: "#999")
       }
       let tip = "frame \(mark.frame) (\(model.scenario.tick.realTime(frames: mark.frame))): \(mark.label)"
-      out += "<g><title>\(escape(tip))</title>"
+      out += "<g class=\"mark\" data-frame=\"\(mark.frame)\"><title>\(escape(tip))</title>"
       switch mark.kind {
       case .value:
         out += circle(x, y, token: mark.token, r: G.radius)
