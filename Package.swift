@@ -73,7 +73,7 @@ let package = Package(
       dependencies: ["FlowrunScenario"],
       exclude: ["Golden"]
     ),
-    .testTarget(name: "FlowrunReportTests", dependencies: ["FlowrunReport"]),
+    .testTarget(name: "FlowrunReportTests", dependencies: ["FlowrunReport"], exclude: ["Golden"]),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(name: "flowrunTests", dependencies: ["flowrun"], exclude: ["Golden"]),
   ]

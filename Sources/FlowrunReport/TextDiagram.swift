@@ -75,7 +75,7 @@ public struct TextDiagram: Sendable {
     }
     let lanes = model.lanes
     let cells = lanes.map(TextDiagram.cells)
-    let labelWidth = min(30, (lanes.map { TextDiagram.label($0).count }.max() ?? 0)) + 4
+    let labelWidth = max(9, min(30, (lanes.map { TextDiagram.label($0).count }.max() ?? 0)) + 4)
     let noteWidth = lanes.compactMap { $0.note.map { $0.count + 2 } }.max() ?? 0
     let room = max(20, maxWidth - labelWidth - noteWidth)
     var layout = DiagramColumns(model: model, cells: cells, foldRuns: nil)
