@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunReportTests",
       dependencies: ["FlowrunReport"],
-      exclude: ["ReporterGolden"]
+      exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(name: "flowrunTests", dependencies: ["flowrun"], exclude: ["Golden"]),

@@ -12,6 +12,8 @@ struct TemplateScope {
   var subject: Value = .null
   /// The index of that value in its subscription (`index` in a `when:`).
   var index = 0
+  /// The signal or command whose template this is, for traces.
+  var traceOwner: String?
 
   static let none = TemplateScope()
 }
@@ -53,10 +55,13 @@ final class Graph {
   /// Connections to make during setup, after the timeline is scheduled (RAC2 `replay` and
   /// `replayLast` connect eagerly): operators append here when instantiated.
   var eagerConnections: [() -> Void] = []
+  /// Wraps each step for the tracer; nil (nothing wrapped) when the run is not traced.
+  private(set) var tracing: GraphTracing?
 
   init(scenario: Scenario, runtime: Runtime) {
     self.scenario = scenario
     self.runtime = runtime
+    tracing = GraphTracing(runtime: runtime)
     let plan = scenario.plan
     resolver = LegendResolver(plan: plan) { [unowned self] input, events, hotIndex in
       if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
@@ -115,6 +120,11 @@ final class Graph {
 
   /// The recipe for `plan`, with template names bound by `scope`.
   func source(for plan: SignalPlan, scope: TemplateScope = .none) -> any Source {
+    guard let tracing else { return makeSource(for: plan, scope: scope) }
+    return tracing.wrap(plan, scope: scope) { makeSource(for: plan, scope: scope) }
+  }
+
+  private func makeSource(for plan: SignalPlan, scope: TemplateScope) -> any Source {
     switch plan {
     case .reference(let reference):
       return source(for: reference)
@@ -156,9 +166,11 @@ final class Graph {
     case .signal(let name):
       if let source = signals[name] { return source }
       guard let plan = scenario.plan.signals[name] else { return ImmediateSource.never }
-      let source = source(for: plan)
-      signals[name] = source
-      return source
+      var scope = TemplateScope.none
+      scope.traceOwner = tracing == nil ? nil : name
+      let made = tracing?.named(name) { self.source(for: plan, scope: scope) } ?? self.source(for: plan)
+      signals[name] = made
+      return made
     case .subject(let name):
       return subjects[name] ?? ImmediateSource.never
     case .property(let name):

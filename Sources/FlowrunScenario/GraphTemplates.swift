@@ -83,6 +83,7 @@ extension Graph {
         var scope = TemplateScope.none
         scope.input = input
         scope.subject = input
+        scope.traceOwner = self.tracing == nil ? nil : plan.name
         return try self.instantiate(template, scope: scope)
       }
     }
@@ -93,6 +94,7 @@ extension Graph {
         var scope = TemplateScope.none
         scope.input = input
         scope.subject = input
+        scope.traceOwner = self.tracing == nil ? nil : plan.name
         return try self.instantiate(plan.work, scope: scope)
       }
     }

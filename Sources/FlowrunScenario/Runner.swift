@@ -39,6 +39,7 @@ public enum ScenarioRunner {
     for action in plan.timeline {
       let owner = NodeLabel("timeline", at: action.location)
       scheduler.schedule(at: action.at, ClosureAction(owner: owner) {
+        graph.tracing?.timeline(action)
         for step in action.actions { graph.perform(step, value: .null, at: action.location) }
       })
     }

@@ -38,6 +38,12 @@ extension FlowrunCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first failing scenario.")
     var failFast = false
 
+    @Flag(help: "Print the frame-by-frame walkthrough of each scenario file (as flowrun trace).")
+    var trace = false
+
+    @Flag(help: "Run again whenever a scenario file changes (Ctrl-C to stop).")
+    var watch = false
+
     func run() throws {
       var options = scenarios.runOptions()
       options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
@@ -51,7 +57,7 @@ extension FlowrunCommand {
       }
       options.shard = shard.map { ($0.index, $0.count) }
       options.update = updateForce ? .force : update ? .on : .off
-      try runSession(options)
+      try runOrWatch(options)
     }
   }
 }

@@ -1,0 +1,263 @@
+import FlowrunCore
+import FlowrunMarbles
+public import FlowrunScenario
+
+/// A scenario's run as marble lanes: every signal, subject, property, command state, service
+/// call log and expectation, with one shared legend. The text, SVG and HTML diagrams draw it.
+///
+/// The lanes come from the run's trace, so drawing a node never subscribes to it: shared nodes
+/// (hot marbles, subjects, properties, command states, service calls) report every event they
+/// send, and a named signal that is not shared is drawn once per subscription the scenario
+/// itself made (its bindings, effects, commands and expectations), from the events of its last
+/// step. A signal nobody subscribed to has an empty lane marked "not subscribed": subscribing to
+/// draw it would run its side effects once more.
+public struct DiagramModel: Sendable {
+  public enum Group: String, Sendable, CaseIterable {
+    case signals, subjects, properties, commands, services, expectations
+  }
+
+  /// One event drawn on a lane.
+  public struct Mark: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+      case value, error, completed, rejected, subscribed, unsubscribed
+    }
+
+    public var frame: Int
+    public var kind: Kind
+    /// The marble token: a legend key, `#`, `|`, `^`, `!`, or `✕` for a rejected execution.
+    public var token: String
+    /// The value in words, for the legend and tooltips.
+    public var label: String
+  }
+
+  public struct Lane: Sendable {
+    public var group: Group
+    /// The node (`login.executing`, `validatedUsername #2`) or expectation target.
+    public var name: String
+    /// `expected` or `actual` for a failed expectation's two rows; nil otherwise.
+    public var role: String?
+    /// Whether an expectation held (nil for other lanes).
+    public var passed: Bool?
+    public var note: String?
+    public var marks: [Mark]
+
+    /// The name the trace gives this lane's events (for linking trace lines and lanes).
+    public var traceName: String
+  }
+
+  public let scenario: Scenario
+  public let result: ScenarioResult
+  public let lanes: [Lane]
+  /// The last frame drawn.
+  public let lastFrame: Int
+  /// `key = value` for every token drawn that is not its own value.
+  public let legend: [(key: String, value: String)]
+  public let trace: TraceRenderer
+
+  public init(_ run: TracedRun) {
+    let scenario = run.result.scenario
+    self.scenario = scenario
+    self.result = run.result
+    self.trace = TraceRenderer(run)
+    var builder = LaneBuilder(run: run)
+    builder.build()
+    lanes = builder.lanes
+    legend = builder.legend()
+    let marksEnd = builder.lanes.flatMap(\.marks).map(\.frame).max() ?? 0
+    lastFrame = max(marksEnd, run.result.stats.frames)
+  }
+
+  /// Lanes of `group`, in order.
+  public func lanes(in group: Group) -> [Lane] {
+    lanes.filter { $0.group == group }
+  }
+
+  /// The marks of every lane at `frame`, per lane index.
+  public var framesWithEvents: Set<Int> {
+    Set(lanes.flatMap { $0.marks.map(\.frame) })
+  }
+}
+
+/// Collects the lanes of a traced run.
+private struct LaneBuilder {
+  let run: TracedRun
+  var lanes: [DiagramModel.Lane] = []
+  var printer: MarblePrinter
+  /// Tokens drawn, to list in the legend.
+  var used: [String] = []
+
+  init(run: TracedRun) {
+    self.run = run
+    let scenario = run.result.scenario
+    printer = MarblePrinter(
+      grammar: .flowrun, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
+  }
+
+  var entries: [TraceEntry] { run.entries }
+
+  mutating func build() {
+    let nodes = run.result.scenario.nodes
+    for node in nodes where node.kind == .signal { addSignal(node) }
+    for node in nodes where node.kind == .subject {
+      add(.subjects, node.name, events: nodeEvents(node.name), state: node.initial)
+    }
+    for node in nodes where node.kind == .property {
+      add(.properties, node.name, events: nodeEvents(node.name), state: node.initial ?? .null)
+    }
+    for node in nodes where node.kind == .command { addCommand(node.name) }
+    for node in nodes where node.kind == .service {
+      add(.services, node.name + ".calls", events: nodeEvents(node.name + ".calls"), state: nil)
+    }
+    for expectation in run.result.expectations { addExpectation(expectation) }
+  }
+
+  /// The events a shared node sent, by frame (setup at frame 0).
+  func nodeEvents(_ name: String) -> [(action: Int, recorded: Recorded)] {
+    entries.compactMap { entry in
+      guard case .node = entry.kind, entry.node == name, let event = entry.event else { return nil }
+      return (entry.action, Recorded(frame: entry.frame, event: event))
+    }
+  }
+
+  /// Adds a lane; with `state`, the node holds a value: the lane starts with the value it held
+  /// when setup ended (its last setup event, else `state`), then shows every later event.
+  mutating func add(
+    _ group: DiagramModel.Group, _ name: String, events: [(action: Int, recorded: Recorded)], state: Value?,
+    note: String? = nil, traceName: String? = nil
+  ) {
+    var recorded: [Recorded]
+    if let state {
+      let setup = events.filter { $0.action == 0 }.last?.recorded.event ?? .next(state)
+      recorded = [Recorded(frame: 0, event: setup)] + events.filter { $0.action > 0 }.map(\.recorded)
+    } else {
+      recorded = events.map(\.recorded)
+    }
+    lanes.append(
+      DiagramModel.Lane(
+        group: group, name: name, role: nil, passed: nil, note: note, marks: marks(recorded),
+        traceName: traceName ?? name))
+  }
+
+  mutating func addSignal(_ node: ScenarioNode) {
+    if node.isHot {
+      return add(.signals, node.name, events: nodeEvents(node.name), state: nil, note: "hot")
+    }
+    var bySubscription: [Int: [(action: Int, recorded: Recorded)]] = [:]
+    var count = 0
+    for entry in entries {
+      switch entry.kind {
+      case .subscribed(let step, let number) where TraceRenderer.isNamedOutput(step) && step.owner == node.name:
+        count = max(count, number)
+      case .step(let step, let number) where TraceRenderer.isNamedOutput(step) && step.owner == node.name:
+        if let event = entry.event {
+          bySubscription[number, default: []].append((entry.action, Recorded(frame: entry.frame, event: event)))
+        }
+      default: break
+      }
+    }
+    if count == 0 {
+      return add(.signals, node.name, events: [], state: nil, note: "not subscribed")
+    }
+    for number in 1...count {
+      let name = count == 1 ? node.name : "\(node.name) #\(number)"
+      let traceName = count == 1 ? node.name : "\(node.name)#\(number)"
+      add(
+        .signals, name, events: bySubscription[number] ?? [], state: nil,
+        note: count == 1 ? nil : "subscription \(number) of \(count)", traceName: traceName)
+    }
+  }
+
+  mutating func addCommand(_ name: String) {
+    add(.commands, name + ".executing", events: nodeEvents(name + ".executing"), state: .bool(false))
+    add(.commands, name + ".enabled", events: nodeEvents(name + ".enabled"), state: .bool(true))
+    add(.commands, name + ".executions", events: nodeEvents(name + ".executions"), state: nil)
+    add(.commands, name + ".values", events: nodeEvents(name + ".values"), state: nil)
+    add(.commands, name + ".errors", events: nodeEvents(name + ".errors"), state: nil)
+    let rejected = entries.filter {
+      if case .rejected = $0.kind { return $0.node == name }
+      return false
+    }
+    guard !rejected.isEmpty else { return }
+    let marks = rejected.map {
+      DiagramModel.Mark(frame: $0.frame, kind: .rejected, token: "✕", label: "execute rejected (disabled)")
+    }
+    lanes.append(
+      DiagramModel.Lane(
+        group: .commands, name: name + " rejected", role: nil, passed: nil, note: "executions refused",
+        marks: marks, traceName: name))
+  }
+
+  mutating func addExpectation(_ expectation: ExpectationResult) {
+    let spec = expectation.spec
+    switch (spec.expected, expectation.actual) {
+    case (.events(let expected, _), .events(let actual)):
+      if expectation.passed {
+        lanes.append(lane(spec.target, role: nil, passed: true, marks(actual)))
+      } else {
+        lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected)))
+        lanes.append(lane(spec.target, role: "actual", passed: false, marks(actual)))
+      }
+    case (.subscriptions(let expected, _), .subscriptions(let actual)):
+      let rows = expectation.passed ? [(nil as String?, actual)] : [("expected", expected), ("actual", actual)]
+      for (role, entries) in rows {
+        let marks = entries.flatMap { entry -> [DiagramModel.Mark] in
+          var marks = [DiagramModel.Mark(frame: entry.subscribed, kind: .subscribed, token: "^", label: "subscribed")]
+          if let end = entry.unsubscribed {
+            marks.append(DiagramModel.Mark(frame: end, kind: .unsubscribed, token: "!", label: "unsubscribed"))
+          }
+          return marks
+        }
+        lanes.append(lane(spec.target, role: role, passed: expectation.passed, marks))
+      }
+    default:
+      break
+    }
+  }
+
+  func lane(_ name: String, role: String?, passed: Bool, _ marks: [DiagramModel.Mark]) -> DiagramModel.Lane {
+    DiagramModel.Lane(
+      group: .expectations, name: name, role: role, passed: passed, note: nil, marks: marks,
+      traceName: name)
+  }
+
+  /// The marks of `events`, with tokens from the shared printer.
+  mutating func marks(_ events: [Recorded]) -> [DiagramModel.Mark] {
+    events.map { recorded in
+      switch recorded.event {
+      case .next(let value):
+        let token = printer.print([Recorded(frame: 0, event: recorded.event)]).cells.first?.text ?? "?"
+        if !used.contains(token) { used.append(token) }
+        return DiagramModel.Mark(frame: recorded.frame, kind: .value, token: token, label: LaneBuilder.describe(value))
+      case .error(let value):
+        return DiagramModel.Mark(
+          frame: recorded.frame, kind: .error, token: "#", label: "error " + LaneBuilder.describe(value))
+      case .completed:
+        return DiagramModel.Mark(frame: recorded.frame, kind: .completed, token: "|", label: "completed")
+      }
+    }
+  }
+
+  static func describe(_ value: Value) -> String {
+    if case .signal(let signal) = value, signal.events == nil { return "an inner signal" }
+    return ExpectationDiff.describe(value)
+  }
+
+  /// `key = value` for each token drawn that stands for another value, in the order drawn.
+  func legend() -> [(key: String, value: String)] {
+    var table: [String: String] = [:]
+    for entry in run.result.scenario.legend where table[entry.key] == nil {
+      table[entry.key] = LaneBuilder.describe(entry.value)
+    }
+    for entry in printer.assigned {
+      switch entry.kind {
+      case .value: table[entry.key] = LaneBuilder.describe(entry.value)
+      case .signal(let marble, _): table[entry.key] = "!cold \(Value.quoted(marble))"
+      }
+    }
+    return used.compactMap { token in
+      let key = token.hasPrefix("'") ? String(token.dropFirst().dropLast()) : token
+      guard let value = table[key] else { return nil }
+      return (token, value)
+    }
+  }
+}

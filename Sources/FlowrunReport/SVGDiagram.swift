@@ -1,0 +1,296 @@
+import FlowrunMarbles
+import FlowrunScenario
+
+/// Draws diagrams as one self-contained SVG in the visual language of marble diagrams: a
+/// horizontal arrow per lane, values as labelled circles, completion as a vertical bar, an error
+/// as a cross, same-frame events stacked, a time axis in frames and real time, the legend below.
+///
+/// The bytes depend only on the models: integer coordinates, no clock, no random source.
+public struct SVGDiagram: Sendable {
+  public let models: [DiagramModel]
+  /// Whether each scenario's name and path are drawn above its lanes.
+  public var header = true
+
+  public init(_ models: [DiagramModel], header: Bool = true) {
+    self.models = models
+    self.header = header
+  }
+
+  // MARK: - Geometry
+
+  static let frameWidth = 34
+  static let laneHeight = 34
+  static let stackStep = 24
+  static let radius = 11
+  static let margin = 20
+  static let charWidth = 8
+
+  /// The palette values are drawn in, chosen per token so a token has one colour everywhere.
+  static let palette = [
+    "#8ecae6", "#ffb703", "#90be6d", "#f4a3c0", "#c3a6ff", "#f9844a", "#4cc9f0", "#e9c46a",
+    "#b5e48c", "#ff99c8", "#a0c4ff", "#ffd6a5",
+  ]
+
+  static func color(_ token: String) -> String {
+    let sum = token.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
+    return palette[sum % palette.count]
+  }
+
+  public func render() -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element()
+  }
+
+  /// The `<svg>` element alone, for embedding in a page.
+  func element(id: String? = nil) -> String {
+    var body = ""
+    var y = SVGDiagram.margin
+    var width = 480
+    for model in models {
+      let drawn = SVGDrawing(model: model, top: y, header: header)
+      body += drawn.svg
+      y = drawn.bottom + SVGDiagram.margin * 2
+      width = max(width, drawn.width)
+    }
+    let height = y - SVGDiagram.margin
+    var out = ""
+    out += "<svg\(id.map { " id=\"\($0)\"" } ?? "") xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    out += " viewBox=\"0 0 \(width) \(height)\" font-family=\"Menlo, Consolas, 'DejaVu Sans Mono', monospace\""
+    out += " font-size=\"12\">\n"
+    out += "<title>\(escape(models.map { $0.scenario.name }.joined(separator: " / ")))</title>\n"
+    out += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\""
+    out += " markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/></marker></defs>\n"
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+    out += body
+    out += "</svg>\n"
+    return out
+  }
+}
+
+/// Escapes text for XML content and attributes.
+func escape(_ text: String) -> String {
+  var out = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "\n", "\t": out += " "
+    default:
+      if scalar.value < 0x20 { continue }
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out
+}
+
+/// One scenario's diagram at a vertical offset.
+struct SVGDrawing {
+  let model: DiagramModel
+  var svg = ""
+  var bottom = 0
+  var width = 0
+  /// The x of every frame's column (folded frames share their fold's column).
+  var frameX: [Int] = []
+  /// The vertical extent of the axis and lanes.
+  var lanesTop = 0
+  var lanesBottom = 0
+
+  typealias G = SVGDiagram
+
+  init(model: DiagramModel, top: Int, header: Bool = true) {
+    self.model = model
+    let lanes = model.lanes
+    let cells = lanes.map(TextDiagram.cells)
+    let columns = DiagramColumns(model: model, cells: cells, foldRuns: 10).columns
+    let labelChars = lanes.map { TextDiagram.label($0).count }.max() ?? 10
+    let left = G.margin + min(36, max(12, labelChars)) * G.charWidth + 16
+    // x of each column's centre.
+    var xs: [Int] = []
+    var x = left + G.frameWidth / 2
+    for column in columns {
+      let span = column.isFold ? G.frameWidth : G.frameWidth
+      xs.append(x)
+      x += span
+    }
+    let right = x + 10
+    for (index, column) in columns.enumerated() {
+      for _ in 0..<column.count { frameX.append(xs[index]) }
+    }
+    var y = top
+    svg += "<g class=\"scenario\">\n"
+    if header {
+      svg += text(G.margin, y + 14, model.scenario.name, size: 16, weight: "bold")
+      y += 22
+      let status = model.result.status.rawValue
+      svg += text(
+        G.margin, y + 12,
+        "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)",
+        size: 12, fill: "#666")
+      y += 26
+    }
+
+    // The time axis: a tick per frame, frame numbers and real time every fifth frame.
+    svg += "<g class=\"axis\">\n"
+    svg += text(G.margin, y + 10, "frame", fill: "#666")
+    svg += text(G.margin, y + 24, "time", fill: "#666")
+    for (index, column) in columns.enumerated() {
+      let cx = xs[index]
+      if column.isFold {
+        svg += text(cx, y + 10, "…\(column.count)", anchor: "middle", fill: "#999")
+        continue
+      }
+      if column.frame % 5 == 0 || index == 0 {
+        svg += text(cx, y + 10, String(column.frame), anchor: "middle", fill: "#333")
+        svg += text(
+          cx, y + 24, model.scenario.tick.realTime(frames: column.frame), anchor: "middle", size: 10,
+          fill: "#666")
+      }
+    }
+    lanesTop = y - 4
+    y += 32
+    svg += line(left, y, right, y, stroke: "#bbb")
+    for (index, column) in columns.enumerated() where !column.isFold {
+      let long = column.frame % 5 == 0
+      svg += line(xs[index], y - (long ? 5 : 3), xs[index], y, stroke: "#bbb")
+    }
+    svg += "</g>\n"
+    y += 10
+
+    for group in DiagramModel.Group.allCases {
+      let indices = lanes.indices.filter { lanes[$0].group == group }
+      guard !indices.isEmpty else { continue }
+      svg += text(G.margin, y + 16, group.rawValue, size: 13, weight: "bold", fill: "#333")
+      y += 24
+      for index in indices {
+        let lane = lanes[index]
+        let stack = Dictionary(grouping: lane.marks, by: \.frame).values.map(\.count).max() ?? 1
+        let height = G.laneHeight + (stack - 1) * G.stackStep
+        let cy = y + G.laneHeight / 2
+        svg += drawLane(lane, columns: columns, xs: xs, left: left, right: right, cy: cy)
+        y += height
+      }
+      y += 6
+    }
+
+    lanesBottom = y
+    // The legend.
+    y += 8
+    if !model.legend.isEmpty {
+      svg += text(G.margin, y + 12, "legend", size: 13, weight: "bold", fill: "#333")
+      y += 22
+      var lx = G.margin
+      let maxRight = max(right, 640)
+      for entry in model.legend {
+        let label = "= \(entry.value)"
+        let w = 24 + label.count * G.charWidth + 14
+        if lx + w > maxRight, lx > G.margin {
+          lx = G.margin
+          y += 26
+        }
+        svg += circle(lx + 10, y + 8, token: entry.key, r: 9)
+        svg += text(lx + 24, y + 12, label)
+        lx += w
+      }
+      y += 26
+    }
+    svg += "</g>\n"
+    bottom = y
+    width = max(right + G.margin, 640)
+  }
+
+  func drawLane(
+    _ lane: DiagramModel.Lane, columns: [DiagramColumns.Column], xs: [Int], left: Int, right: Int, cy: Int
+  ) -> String {
+    var out = "<g class=\"lane\" data-lane=\"\(escape(lane.traceName))\">\n"
+    var label = lane.name
+    var fill = "#222"
+    if let passed = lane.passed {
+      label = (passed ? "✓ " : "✗ ") + lane.name + (lane.role.map { " (\($0))" } ?? "")
+      fill = passed ? "#2b7a0b" : "#b00020"
+    }
+    out += text(G.margin + 8, cy + 4, label, fill: fill)
+    if let note = lane.note {
+      out += text(G.margin + 8, cy + 16, note, size: 9, fill: "#888")
+    }
+    let dashed = lane.note == "not subscribed"
+    out += "<line x1=\"\(left)\" y1=\"\(cy)\" x2=\"\(right)\" y2=\"\(cy)\" stroke=\"#555\" stroke-width=\"1.5\""
+    out += dashed ? " stroke-dasharray=\"4 4\"" : ""
+    out += " marker-end=\"url(#arrow)\"/>\n"
+    for (index, column) in columns.enumerated() where column.isFold {
+      let x = xs[index]
+      out += "<path d=\"M\(x - 6),\(cy + 7) L\(x - 2),\(cy - 7) M\(x + 2),\(cy + 7) L\(x + 6),\(cy - 7)\""
+      out += " stroke=\"#999\" stroke-width=\"1.5\" fill=\"none\"/>\n"
+    }
+    var position: [Int: Int] = [:]
+    for (index, column) in columns.enumerated() where !column.isFold { position[column.frame] = index }
+    var stackIndex: [Int: Int] = [:]
+    for mark in lane.marks {
+      guard let column = position[mark.frame] else { continue }
+      let x = xs[column]
+      let level = stackIndex[mark.frame, default: 0]
+      stackIndex[mark.frame] = level + 1
+      let y = cy + level * G.stackStep
+      if level > 0 {
+        out += line(x, y - G.stackStep + G.radius, x, y - G.radius, stroke: "#999")
+      }
+      let tip = "frame \(mark.frame) (\(model.scenario.tick.realTime(frames: mark.frame))): \(mark.label)"
+      out += "<g class=\"mark\" data-frame=\"\(mark.frame)\"><title>\(escape(tip))</title>"
+      switch mark.kind {
+      case .value:
+        out += circle(x, y, token: mark.token, r: G.radius)
+      case .completed:
+        out += line(x, y - 11, x, y + 11, stroke: "#222", width: 3)
+      case .error:
+        out += line(x - 8, y - 8, x + 8, y + 8, stroke: "#b00020", width: 3)
+        out += line(x - 8, y + 8, x + 8, y - 8, stroke: "#b00020", width: 3)
+      case .rejected:
+        out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"9\" fill=\"#fff\" stroke=\"#b00020\" stroke-width=\"1.5\"/>"
+        out += line(x - 5, y - 5, x + 5, y + 5, stroke: "#b00020", width: 2)
+        out += line(x - 5, y + 5, x + 5, y - 5, stroke: "#b00020", width: 2)
+      case .subscribed:
+        out += "<path d=\"M\(x),\(y - 9) L\(x + 8),\(y + 7) L\(x - 8),\(y + 7) z\" fill=\"#444\"/>"
+      case .unsubscribed:
+        out += line(x, y - 10, x, y + 4, stroke: "#444", width: 3)
+        out += "<circle cx=\"\(x)\" cy=\"\(y + 9)\" r=\"2\" fill=\"#444\"/>"
+      }
+      out += "</g>\n"
+    }
+    out += "</g>\n"
+    return out
+  }
+
+  func circle(_ x: Int, _ y: Int, token: String, r: Int) -> String {
+    let label = token.trimmingCharacters(in: "'")
+    let size = label.count <= 1 ? 12 : label.count == 2 ? 10 : 8
+    var out = "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"\(SVGDiagram.color(token))\" stroke=\"#333\""
+    out += " stroke-width=\"1.2\"/>"
+    out += text(x, y + size / 3 + 1, String(label.prefix(3)), anchor: "middle", size: size, weight: "bold")
+    return out
+  }
+
+  func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int, stroke: String, width: Int = 1) -> String {
+    "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\"/>\n"
+  }
+
+  func text(
+    _ x: Int, _ y: Int, _ content: String, anchor: String? = nil, size: Int? = nil, weight: String? = nil,
+    fill: String? = nil
+  ) -> String {
+    var out = "<text x=\"\(x)\" y=\"\(y)\""
+    if let anchor { out += " text-anchor=\"\(anchor)\"" }
+    if let size { out += " font-size=\"\(size)\"" }
+    if let weight { out += " font-weight=\"\(weight)\"" }
+    if let fill { out += " fill=\"\(fill)\"" }
+    return out + ">" + escape(content) + "</text>\n"
+  }
+}
+
+extension String {
+  func trimmingCharacters(in character: Character) -> String {
+    var text = Substring(self)
+    while text.first == character { text.removeFirst() }
+    while text.last == character { text.removeLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,79 @@
+public import FlowrunScenario
+import Foundation
+
+/// What a teaching command (`trace`, `diagram`) produced: its text and the exit code.
+public struct TeachingOutput: Sendable {
+  public var text: String
+  public var exitCode: Int32
+}
+
+/// Loads one scenario file and runs its scenarios traced, for `flowrun trace` and
+/// `flowrun diagram`. Libraries never print: the executable writes what this returns.
+public enum TeachingSession {
+  /// Loads `path`; a missing file or a file with no scenario is a usage error.
+  public static func load(path: String) throws(UsageError) -> LoadedFile {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw UsageError("no such file: \(path)")
+    }
+    let file = ScenarioLoader.load(path: path)
+    if file.scenarios.isEmpty, file.diagnostics.isEmpty {
+      throw UsageError("no scenario found in \(path)")
+    }
+    return file
+  }
+
+  /// Runs every scenario of `file` traced, one after the other, on a thread with a large stack.
+  public static func traced(_ file: LoadedFile) -> [TracedRun] {
+    let scenarios = file.scenarios
+    let pool = WorkPool<TracedRun>(count: scenarios.count, jobs: 1) { index in
+      ScenarioRunner.traced(scenarios[index])
+    }
+    return scenarios.indices.map { pool.result($0) }
+  }
+
+  /// `flowrun trace <path>`: the walkthrough of each scenario, then the usual report lines.
+  public static func trace(path: String) throws(UsageError) -> TeachingOutput {
+    let file = try load(path: path)
+    let runs = traced(file)
+    var text = ""
+    for run in runs {
+      text += TraceRenderer(run).render() + "\n"
+    }
+    let reporter = HumanReporter(color: false, verbosity: .normal)
+    text += reporter.report(file: file, results: runs.map(\.result))
+    return TeachingOutput(text: text, exitCode: exitCode(file, runs))
+  }
+
+  static func exitCode(_ file: LoadedFile, _ runs: [TracedRun]) -> Int32 {
+    if file.hasErrors { return Session.exitFailure }
+    return runs.allSatisfy { $0.result.status == .passed } ? Session.exitSuccess : Session.exitFailure
+  }
+}
+
+/// The formats of `flowrun diagram`.
+public enum DiagramFormat: String, Sendable, CaseIterable {
+  case text, svg, html
+}
+
+extension TeachingSession {
+  /// `flowrun diagram <path>`: every scenario of the file drawn in `format`.
+  public static func diagram(path: String, format: DiagramFormat) throws(UsageError) -> TeachingOutput {
+    let file = try load(path: path)
+    let runs = traced(file)
+    let models = runs.map(DiagramModel.init)
+    let text: String
+    switch format {
+    case .text:
+      var out = models.map { TextDiagram($0).render() }.joined(separator: "\n")
+      if file.hasErrors || runs.isEmpty {
+        out += HumanReporter(color: false, verbosity: .normal).report(file: file, results: [])
+      }
+      text = out
+    case .svg:
+      text = SVGDiagram(models).render()
+    case .html:
+      text = HTMLDiagram(models).render()
+    }
+    return TeachingOutput(text: text, exitCode: exitCode(file, runs))
+  }
+}

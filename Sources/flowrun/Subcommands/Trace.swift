@@ -1,0 +1,24 @@
+import ArgumentParser
+import FlowrunReport
+import Foundation
+
+extension FlowrunCommand {
+  struct Trace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Walk through a scenario frame by frame: every event at every node, in delivery order.")
+
+    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Run again and print again whenever the file changes (Ctrl-C to stop).")
+    var watch = false
+
+    func run() throws {
+      try Watcher.run(path: file, watch: watch) {
+        let output = try TeachingSession.trace(path: file)
+        FileHandle.standardOutput.write(Data(output.text.utf8))
+        return output.exitCode
+      }
+    }
+  }
+}
