@@ -9,6 +9,8 @@ public struct ExpectationDiff: Sendable {
   public let lines: [String]
   /// The first difference: its frame and the two sides as tokens (`nothing` when absent).
   public let firstDifference: (frame: Int, expected: String, actual: String)?
+  /// The first difference in words: `frame 10: expected c, got nothing (c at frame 13)`.
+  public let differenceSentence: String?
   /// The actual events as a marble in the file's grammar (for `--update` and JSON).
   public let actualMarble: String
   /// The expected events as printed.
@@ -40,6 +42,7 @@ public struct ExpectationDiff: Sendable {
   private init(empty: Void) {
     lines = []
     firstDifference = nil
+    differenceSentence = nil
     actualMarble = ""
     expectedMarble = ""
     legend = []
@@ -59,6 +62,7 @@ public struct ExpectationDiff: Sendable {
     actualErrorValue = actualPrinted.errorValue
 
     var difference: (frame: Int, expected: String, actual: String)?
+    var sentence = ""
     if let index = result.firstDifference {
       let e = index < expected.count ? expected[index] : nil
       let a = index < actual.count ? actual[index] : nil
@@ -67,17 +71,25 @@ public struct ExpectationDiff: Sendable {
         var single = printer
         return single.print([Recorded(frame: 0, event: recorded.event)]).text
       }
-      func describe(_ recorded: Recorded?, other: Recorded?) -> String {
-        guard let recorded else { return "nothing" }
-        guard recorded.frame == frame else { return "nothing (\(token(recorded)) at frame \(recorded.frame))" }
-        if case .error(let value) = recorded.event, let other, case .error = other.event, other.frame == frame {
-          return "# (error: \(value))"
+      /// The event at the difference's frame as a token (`nothing` when absent), and the
+      /// human sentence's richer wording of it.
+      func describe(_ recorded: Recorded?, other: Recorded?) -> (token: String, sentence: String) {
+        guard let recorded else { return ("nothing", "nothing") }
+        guard recorded.frame == frame else {
+          return ("nothing", "nothing (\(token(recorded)) at frame \(recorded.frame))")
         }
-        return token(recorded)
+        if case .error(let value) = recorded.event, let other, case .error = other.event, other.frame == frame {
+          return ("#", "# (error: \(value))")
+        }
+        return (token(recorded), token(recorded))
       }
-      difference = (frame, describe(e, other: a), describe(a, other: e))
+      let expectedSide = describe(e, other: a)
+      let actualSide = describe(a, other: e)
+      difference = (frame, expectedSide.token, actualSide.token)
+      sentence = "frame \(frame): expected \(expectedSide.sentence), got \(actualSide.sentence)"
     }
     firstDifference = difference
+    differenceSentence = difference == nil ? nil : sentence
 
     let lanes = Lanes(expected: expectedPrinted.cells, actual: actualPrinted.cells, grammar: grammar)
     var lines = [lanes.ruler, "expected " + lanes.expected]
@@ -88,7 +100,7 @@ public struct ExpectationDiff: Sendable {
       let column = lanes.column(of: difference.frame)
       lines.append(
         String(repeating: " ", count: 9 + column)
-          + "^ frame \(difference.frame): expected \(difference.expected), got \(difference.actual)")
+          + "^ " + sentence)
     }
     var legend: [(key: String, value: String)] = []
     let shown = Set(expectedPrinted.cells.map(\.text) + actualPrinted.cells.map(\.text))
@@ -122,11 +134,13 @@ public struct ExpectationDiff: Sendable {
       let e = difference < expectedText.count ? expectedText[difference] : "nothing"
       let a = difference < actualText.count ? actualText[difference] : "nothing"
       lines.append("subscription \(difference + 1): expected \(e), got \(a)")
+      differenceSentence = "subscription \(difference + 1): expected \(e), got \(a)"
       firstDifference = (
         difference < actual.count ? actual[difference].subscribed : expected[difference].subscribed, e, a
       )
     } else {
       firstDifference = nil
+      differenceSentence = nil
     }
     self.lines = lines
     actualMarble = actualText.joined(separator: ", ")

@@ -235,8 +235,8 @@ public struct GitHubReporter: Reporter {
         }
         for expectation in result.expectations where !expectation.passed {
           var message = "expectation '\(expectation.spec.target)' failed"
-          if let difference = ExpectationDiff(expectation, grammar: result.scenario.grammar).firstDifference {
-            message += ": frame \(difference.frame): expected \(difference.expected), got \(difference.actual)"
+          if let sentence = ExpectationDiff(expectation, grammar: result.scenario.grammar).differenceSentence {
+            message += ": " + sentence
           }
           lines.append(Self.annotation(result.scenario.path, expectation.spec.location, message))
         }
