@@ -16,16 +16,6 @@ struct TemplateScope {
   static let none = TemplateScope()
 }
 
-/// The evaluation context of one compiled step, reused for every value it evaluates (only the
-/// value, index and frame change), so no context is built per event.
-final class ContextBox {
-  var context: EvalContext
-
-  init(_ context: EvalContext) {
-    self.context = context
-  }
-}
-
 /// Lets expressions read the current value of properties by slot.
 final class PropertyTable: PropertyReader {
   var properties: [Property] = []
@@ -207,21 +197,27 @@ final class Graph {
 
   // MARK: - Expressions
 
-  func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
-    EvalContext(
-      value: value, index: index, now: runtime.now, outer: scope.outer, input: scope.input,
-      error: scope.error, properties: propertyTable)
+  /// What the evaluations of a step share: its template names and the properties.
+  func environment(_ scope: TemplateScope) -> EvalEnvironment {
+    EvalEnvironment(outer: scope.outer, input: scope.input, error: scope.error, properties: propertyTable)
   }
+
+  func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
+    EvalContext(value: value, index: index, now: runtime.now, environment: environment(scope))
+  }
+
+  // The closures below build a context on the stack for each value (the value, the index, the
+  // frame only when the expression reads `now`, and the shared environment), and touch `self`
+  // only to read `now` or to report a failure.
 
   func transform(_ step: StepExpression, _ scope: TemplateScope) -> Transform {
     let expression = step.expression
-    let box = ContextBox(context(.null, 0, scope))
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
     return { [unowned self] value, index throws(StepFailure) in
-      box.context.value = value
-      box.context.index = index
-      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluate(box.context)
+        return try expression.evaluate(
+          EvalContext(value: value, index: index, now: usesNow ? self.runtime.now : 0, environment: environment))
       } catch {
         throw self.failure(error, step)
       }
@@ -230,13 +226,13 @@ final class Graph {
 
   func predicate(_ step: StepExpression, _ scope: TemplateScope, role: String) -> Predicate {
     let expression = step.expression
-    let box = ContextBox(context(.null, 0, scope))
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
     return { [unowned self] value, index throws(StepFailure) in
-      box.context.value = value
-      box.context.index = index
-      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluateCondition(box.context, role: role)
+        return try expression.evaluateCondition(
+          EvalContext(value: value, index: index, now: usesNow ? self.runtime.now : 0, environment: environment),
+          role: role)
       } catch {
         throw self.failure(error, step)
       }
@@ -245,14 +241,14 @@ final class Graph {
 
   private func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
     let expression = step.expression
-    let box = ContextBox(context(.null, 0, scope))
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
     return { [unowned self] accumulator, value, index throws(StepFailure) in
-      box.context.value = value
-      box.context.accumulator = accumulator
-      box.context.index = index
-      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluate(box.context)
+        return try expression.evaluate(
+          EvalContext(
+            value: value, accumulator: accumulator, index: index, now: usesNow ? self.runtime.now : 0,
+            environment: environment))
       } catch {
         throw self.failure(error, step)
       }
