@@ -48,12 +48,9 @@ final class Graph {
     self.scenario = scenario
     self.runtime = runtime
     let plan = scenario.plan
-    resolver = LegendResolver(plan: plan) { [unowned self] input, events, hotIndex in
-      if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
-      return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: runtime)))
-    }
-    for input in plan.hotMarbles {
-      hotSources.append(HotSource(events: resolveEvents(input), owner: input.label, runtime: runtime))
+    for (index, input) in plan.hotMarbles.enumerated() {
+      let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
+      hotSources.append(HotSource(events: events ?? resolveEvents(input), owner: input.label, runtime: runtime))
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(
@@ -70,7 +67,13 @@ final class Graph {
   }
 
   private func resolveEvents(_ input: MarbleInput) -> [Recorded] {
-    guard var resolver else { return [] }
+    // Made when first needed: it indexes the whole file legend.
+    var resolver =
+      self.resolver
+      ?? LegendResolver(plan: scenario.plan) { [unowned self] input, events, hotIndex in
+        if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
+        return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: self.runtime)))
+      }
     let events = resolver.events(of: input)
     self.resolver = resolver
     return events
