@@ -4,7 +4,9 @@
 /// and recording its events counted from that frame, so it compares with a `!cold` legend value
 /// (the RxJS convention).
 public final class Recorder: Observer, Disposable {
-  public private(set) var events: [Recorded] = []
+  public var events: [Recorded] { recorded }
+  /// Internal storage, so the optimiser sees every access and needs no dynamic exclusivity check.
+  private var recorded: [Recorded] = []
   private unowned let runtime: Runtime
   private let link = UpstreamLink()
   private let limit: Int
@@ -52,10 +54,10 @@ public final class Recorder: Observer, Disposable {
     if let target {
       target.append(recorded)
     } else {
-      guard events.count < limit else {
+      guard self.recorded.count < limit else {
         return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
       }
-      events.append(recorded)
+      self.recorded.append(recorded)
     }
   }
 

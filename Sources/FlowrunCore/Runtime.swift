@@ -27,11 +27,19 @@ public final class Runtime {
   public let scheduler = VirtualTimeScheduler()
   /// Deepest allowed nesting of deliveries through subjects, properties and commands.
   public let depthLimit: Int
-  public private(set) var depth = 0
+  public var depth: Int { nesting }
   public private(set) var issues: [RunIssue] = []
   /// True once an error failed the run; sources stop delivering.
-  public private(set) var isFailed = false
-  public var tracer: (any Tracer)?
+  public var isFailed: Bool { failed }
+  public var tracer: (any Tracer)? {
+    get { currentTracer }
+    set { currentTracer = newValue }
+  }
+  // Read on every delivery: stored privately, so the optimiser sees every access and needs no
+  // dynamic exclusivity check.
+  private var nesting = 0
+  private var failed = false
+  private var currentTracer: (any Tracer)?
   /// Executions refused because a command was disabled.
   public var rejectedExecutions = 0
 
@@ -43,8 +51,8 @@ public final class Runtime {
 
   /// Fails the run: records the error and stops the scheduler.
   public func fail(_ message: String, at location: SourceLocation?) {
-    guard !isFailed else { return }
-    isFailed = true
+    guard !failed else { return }
+    failed = true
     issues.append(RunIssue(severity: .error, frame: now, message: message, location: location))
     scheduler.stop()
   }
@@ -56,10 +64,10 @@ public final class Runtime {
 
   /// Enters a nested delivery through `node`; false (and the run failed) past the depth limit.
   public func enter(_ node: NodeLabel) -> Bool {
-    guard !isFailed else { return false }
-    depth += 1
-    if depth > depthLimit {
-      depth -= 1
+    guard !failed else { return false }
+    nesting += 1
+    if nesting > depthLimit {
+      nesting -= 1
       fail(
         "deliveries nested deeper than the limit of \(depthLimit) at '\(node.name)' (a feedback loop?)",
         at: node.location)
@@ -70,12 +78,12 @@ public final class Runtime {
 
   /// Leaves a nested delivery entered with `enter(_:)`.
   public func exit() {
-    depth -= 1
+    nesting -= 1
   }
 
   /// Reports a delivery to the tracer, if any.
   @inline(__always)
   public func trace(_ node: NodeLabel, _ event: Event, note: String? = nil) {
-    tracer?.trace(frame: now, depth: depth, node: node, event: event, note: note)
+    currentTracer?.trace(frame: now, depth: nesting, node: node, event: event, note: note)
   }
 }

@@ -6,13 +6,15 @@
 /// without overlapping accesses.
 public final class UpstreamLink {
   private var disposable: (any Disposable)?
-  public private(set) var isFinished = false
+  /// Internal storage, so the optimiser sees every access and needs no dynamic exclusivity check.
+  private var finished = false
+  public var isFinished: Bool { finished }
 
   public init() {}
 
   /// Stores the disposable `subscribe` returned, disposing it if the operator already finished.
   public func attach(_ upstream: any Disposable) {
-    if isFinished {
+    if finished {
       upstream.dispose()
     } else {
       disposable = upstream
@@ -21,14 +23,14 @@ public final class UpstreamLink {
 
   /// Marks the operator finished because upstream terminated; upstream needs no disposal.
   public func finish() {
-    isFinished = true
+    finished = true
     disposable = nil
   }
 
   /// Marks the operator finished and hands back upstream for disposal after the terminal event
   /// was forwarded (RxJS order: downstream hears the end first, then upstream is unsubscribed).
   public func detach() -> (any Disposable)? {
-    isFinished = true
+    finished = true
     let upstream = disposable
     disposable = nil
     return upstream

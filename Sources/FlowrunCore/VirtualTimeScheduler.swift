@@ -62,9 +62,12 @@ public final class VirtualTimeScheduler {
   }
 
   /// The current frame.
-  public private(set) var now: Int = 0
+  public var now: Int { currentFrame }
   /// How many actions ran so far.
-  public private(set) var steps: Int = 0
+  public var steps: Int { stepCount }
+  // Stored privately, so the optimiser sees every access and needs no dynamic exclusivity check.
+  private var currentFrame = 0
+  private var stepCount = 0
   private var queue = Heap<Entry>()
   private var nextSequence = 0
   private var isStopped = false
@@ -78,12 +81,12 @@ public final class VirtualTimeScheduler {
   public func schedule(at frame: Int, _ action: any ScheduledAction, argument: Int = 0) {
     let sequence = nextSequence
     nextSequence += 1
-    queue.insert(Entry(frame: max(frame, now), sequence: sequence, action: action, argument: argument))
+    queue.insert(Entry(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
   }
 
   /// Schedules `action` `delay` frames from now.
   public func schedule(after delay: Int, _ action: any ScheduledAction, argument: Int = 0) {
-    schedule(at: now.addingClamped(delay), action, argument: argument)
+    schedule(at: currentFrame.addingClamped(delay), action, argument: argument)
   }
 
   /// Reserves `count` consecutive sequence numbers and returns the first.
@@ -97,7 +100,7 @@ public final class VirtualTimeScheduler {
 
   /// Schedules `action` with a sequence number reserved earlier.
   public func schedule(at frame: Int, sequence: Int, _ action: any ScheduledAction, argument: Int) {
-    queue.insert(Entry(frame: max(frame, now), sequence: sequence, action: action, argument: argument))
+    queue.insert(Entry(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
   }
 
   /// Stops `run` after the current action.
@@ -112,10 +115,10 @@ public final class VirtualTimeScheduler {
       if isStopped { return .stopped }
       if let until, next.frame > until { return .reachedEnd }
       if next.frame > timeLimit { return .timeLimit(next.action.owner) }
-      if steps >= stepLimit { return .stepLimit(next.action.owner) }
+      if stepCount >= stepLimit { return .stepLimit(next.action.owner) }
       _ = queue.popMin()
-      steps += 1
-      now = next.frame
+      stepCount += 1
+      currentFrame = next.frame
       next.action.perform(next.argument)
     }
     return isStopped ? .stopped : .idle
@@ -124,7 +127,7 @@ public final class VirtualTimeScheduler {
   /// Checks the queue's invariants; for tests.
   public func checkInvariants() {
     if let first = queue.min {
-      precondition(first.frame >= now, "an action is due before the current frame")
+      precondition(first.frame >= currentFrame, "an action is due before the current frame")
     }
     precondition(nextSequence >= queue.count, "more actions than sequence numbers")
   }

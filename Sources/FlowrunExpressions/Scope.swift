@@ -65,6 +65,26 @@ public struct ExpressionScope: Sendable, Equatable {
   }
 }
 
+/// What stays the same across the evaluations of one compiled step: the template names and the
+/// properties. Shared by reference, so a context is cheap to make for every value.
+public final class EvalEnvironment {
+  /// The value that made the template (`outer`).
+  public let outer: Value
+  /// The execute or call input (`input`).
+  public let input: Value
+  /// The error value inside `catch` (`error`).
+  public let error: Value
+  /// Where property references read their current values.
+  public let properties: (any PropertyReader)?
+
+  public init(outer: Value = .null, input: Value = .null, error: Value = .null, properties: (any PropertyReader)? = nil) {
+    self.outer = outer
+    self.input = input
+    self.error = error
+    self.properties = properties
+  }
+}
+
 /// Everything an evaluation reads: the value, the accumulator, the index, the frame, the template
 /// names and the properties.
 public struct EvalContext {
@@ -76,14 +96,29 @@ public struct EvalContext {
   public var index: Int
   /// The current frame (`now`).
   public var now: Int
+  /// The template names and properties.
+  public var environment: EvalEnvironment
+
   /// The value that made the template (`outer`).
-  public var outer: Value
+  public var outer: Value {
+    get { environment.outer }
+    set { environment = EvalEnvironment(outer: newValue, input: input, error: error, properties: properties) }
+  }
   /// The execute or call input (`input`).
-  public var input: Value
+  public var input: Value {
+    get { environment.input }
+    set { environment = EvalEnvironment(outer: outer, input: newValue, error: error, properties: properties) }
+  }
   /// The error value inside `catch` (`error`).
-  public var error: Value
+  public var error: Value {
+    get { environment.error }
+    set { environment = EvalEnvironment(outer: outer, input: input, error: newValue, properties: properties) }
+  }
   /// Where property references read their current values.
-  public var properties: (any PropertyReader)?
+  public var properties: (any PropertyReader)? {
+    get { environment.properties }
+    set { environment = EvalEnvironment(outer: outer, input: input, error: error, properties: newValue) }
+  }
 
   public init(
     value: Value = .null,
@@ -99,9 +134,16 @@ public struct EvalContext {
     self.accumulator = accumulator
     self.index = index
     self.now = now
-    self.outer = outer
-    self.input = input
-    self.error = error
-    self.properties = properties
+    self.environment = EvalEnvironment(outer: outer, input: input, error: error, properties: properties)
+  }
+
+  /// A context for one evaluation in `environment`.
+  @inlinable
+  public init(value: Value, accumulator: Value = .null, index: Int, now: Int, environment: EvalEnvironment) {
+    self.value = value
+    self.accumulator = accumulator
+    self.index = index
+    self.now = now
+    self.environment = environment
   }
 }

@@ -77,7 +77,7 @@ public struct DurationLiteral: Sendable, Equatable, CustomStringConvertible {
       }
       index += 1
     }
-    let suffix = String(String.UnicodeScalarView(scalars[index...]))
+    let suffix = String(text.unicodeScalars.dropFirst(index))
     let unit: Unit? = suffix.isEmpty ? .frames : Unit(rawValue: suffix)
     guard digitCount > 0, let unit, !(sawPoint && scale == 0) else {
       throw DurationError(syntax: "invalid duration '\(text)' (expected a number with ms, s, m or f)")

@@ -218,7 +218,17 @@ private struct ParseState {
   }
 
   func text(_ range: Range<Int>) -> String {
-    String(String.UnicodeScalarView(scalars[range]))
+    // UTF-8 written straight into the string's storage (a short token needs no allocation).
+    String(unsafeUninitializedCapacity: range.count * 4) { buffer in
+      var count = 0
+      for scalar in scalars[range] {
+        for byte in scalar.utf8 {
+          buffer[count] = byte
+          count += 1
+        }
+      }
+      return count
+    }
   }
 
   /// `@<time>`: moves to an absolute time counted from frame 0 (the `^` frame if any).

@@ -68,10 +68,10 @@ extension Graph {
   /// The accumulator of `reduce`: `$0` the accumulator, `$1` the value (as `scan`).
   private func reduceAccumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
     let expression = step.expression
+    let environment = environment(scope)
     return { [unowned self] accumulator, value, index throws(StepFailure) in
       let context = EvalContext(
-        value: value, accumulator: accumulator, index: index, now: runtime.now, outer: scope.outer,
-        input: scope.input, error: scope.error, properties: propertyTable)
+        value: value, accumulator: accumulator, index: index, now: runtime.now, environment: environment)
       do throws(EvaluationError) {
         return try expression.evaluate(context)
       } catch {

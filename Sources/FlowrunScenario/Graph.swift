@@ -18,16 +18,6 @@ struct TemplateScope {
   static let none = TemplateScope()
 }
 
-/// The evaluation context of one compiled step, reused for every value it evaluates (only the
-/// value, index and frame change), so no context is built per event.
-final class ContextBox {
-  var context: EvalContext
-
-  init(_ context: EvalContext) {
-    self.context = context
-  }
-}
-
 /// Lets expressions read the current value of properties by slot.
 final class PropertyTable: PropertyReader {
   var properties: [Property] = []
@@ -63,12 +53,9 @@ final class Graph {
     self.runtime = runtime
     tracing = GraphTracing(runtime: runtime)
     let plan = scenario.plan
-    resolver = LegendResolver(plan: plan) { [unowned self] input, events, hotIndex in
-      if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
-      return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: runtime)))
-    }
-    for input in plan.hotMarbles {
-      hotSources.append(HotSource(events: resolveEvents(input), owner: input.label, runtime: runtime))
+    for (index, input) in plan.hotMarbles.enumerated() {
+      let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
+      hotSources.append(HotSource(events: events ?? resolveEvents(input), owner: input.label, runtime: runtime))
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(
@@ -85,7 +72,13 @@ final class Graph {
   }
 
   private func resolveEvents(_ input: MarbleInput) -> [Recorded] {
-    guard var resolver else { return [] }
+    // Made when first needed: it indexes the whole file legend.
+    var resolver =
+      self.resolver
+      ?? LegendResolver(plan: scenario.plan) { [unowned self] input, events, hotIndex in
+        if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
+        return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: self.runtime)))
+      }
     let events = resolver.events(of: input)
     self.resolver = resolver
     return events
@@ -219,21 +212,27 @@ final class Graph {
 
   // MARK: - Expressions
 
-  func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
-    EvalContext(
-      value: value, index: index, now: runtime.now, outer: scope.outer, input: scope.input,
-      error: scope.error, properties: propertyTable)
+  /// What the evaluations of a step share: its template names and the properties.
+  func environment(_ scope: TemplateScope) -> EvalEnvironment {
+    EvalEnvironment(outer: scope.outer, input: scope.input, error: scope.error, properties: propertyTable)
   }
+
+  func context(_ value: Value, _ index: Int, _ scope: TemplateScope) -> EvalContext {
+    EvalContext(value: value, index: index, now: runtime.now, environment: environment(scope))
+  }
+
+  // The closures below build a context on the stack for each value (the value, the index, the
+  // frame only when the expression reads `now`, and the shared environment), and touch `self`
+  // only to read `now` or to report a failure.
 
   func transform(_ step: StepExpression, _ scope: TemplateScope) -> Transform {
     let expression = step.expression
-    let box = ContextBox(context(.null, 0, scope))
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
     return { [unowned self] value, index throws(StepFailure) in
-      box.context.value = value
-      box.context.index = index
-      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluate(box.context)
+        return try expression.evaluate(
+          EvalContext(value: value, index: index, now: usesNow ? self.runtime.now : 0, environment: environment))
       } catch {
         throw self.failure(error, step)
       }
@@ -242,13 +241,13 @@ final class Graph {
 
   func predicate(_ step: StepExpression, _ scope: TemplateScope, role: String) -> Predicate {
     let expression = step.expression
-    let box = ContextBox(context(.null, 0, scope))
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
     return { [unowned self] value, index throws(StepFailure) in
-      box.context.value = value
-      box.context.index = index
-      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluateCondition(box.context, role: role)
+        return try expression.evaluateCondition(
+          EvalContext(value: value, index: index, now: usesNow ? self.runtime.now : 0, environment: environment),
+          role: role)
       } catch {
         throw self.failure(error, step)
       }
@@ -257,14 +256,14 @@ final class Graph {
 
   private func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
     let expression = step.expression
-    let box = ContextBox(context(.null, 0, scope))
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
     return { [unowned self] accumulator, value, index throws(StepFailure) in
-      box.context.value = value
-      box.context.accumulator = accumulator
-      box.context.index = index
-      box.context.now = self.runtime.now
       do throws(EvaluationError) {
-        return try expression.evaluate(box.context)
+        return try expression.evaluate(
+          EvalContext(
+            value: value, accumulator: accumulator, index: index, now: usesNow ? self.runtime.now : 0,
+            environment: environment))
       } catch {
         throw self.failure(error, step)
       }

@@ -77,6 +77,8 @@ enum SubscriptionTarget: Sendable {
 struct ScenarioPlan: @unchecked Sendable {
   var fileLegend: [(key: String, value: LegendValue)] = []
   var hotMarbles: [MarbleInput] = []
+  /// The events of each hot marble when they hold no signal value, resolved at load.
+  var resolvedHotEvents: [[Recorded]?] = []
   var signals: OrderedDictionary<String, SignalPlan> = [:]
   var subjects: [SubjectPlan] = []
   var properties: [PropertyPlan] = []

@@ -73,12 +73,24 @@ final class ScenarioCompiler {
     if let node = root["timeline"] { compileTimeline(node) }
     if let node = root["until"] { plan.until = frames(node, "'until'", minimum: 0) }
     let expectations = root["expect"].map { compileExpectations($0) } ?? []
+    plan.resolvedHotEvents = plainHotEvents()
     guard !context.hasErrors, let name else { return nil }
     return Scenario(
       path: context.file.path, name: name, description: description, tags: tags,
       location: root.start, tick: tick, grammar: grammar,
       legend: expectedLegend(plan.fileLegend), errorValue: errorValue,
       expectations: expectations, file: context.file, plan: plan)
+  }
+
+  /// The events of every hot marble, resolved once at load when no legend in reach holds a signal
+  /// value (those are made anew for each run), so a run needs no legend look-up.
+  private func plainHotEvents() -> [[Recorded]?] {
+    func isPlain(_ legend: [(key: String, value: LegendValue)]) -> Bool {
+      legend.allSatisfy { if case .value = $0.value { true } else { false } }
+    }
+    guard isPlain(plan.fileLegend) else { return [] }
+    var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
+    return plan.hotMarbles.map { isPlain($0.localLegend) ? resolver.events(of: $0) : nil }
   }
 
   private func required(_ root: YAMLNode, _ key: String) -> YAMLNode? {

@@ -1,3 +1,4 @@
+public import FlowrunMarbles
 public import FlowrunYAML
 import Foundation
 
@@ -25,6 +26,12 @@ public enum ScenarioLoader {
 
   /// Loads scenario text given as bytes, reporting diagnostics against `path`.
   public static func load(path: String, bytes: [UInt8], limits: YAMLLimits = YAMLLimits()) -> LoadedFile {
+    load(path: path, bytes: bytes, limits: limits, marbleLimits: MarbleLimits())
+  }
+
+  /// Loads scenario text with `marbleLimits` bounding every marble (the benchmarks raise them for
+  /// their million-event marbles).
+  public static func load(path: String, bytes: [UInt8], limits: YAMLLimits, marbleLimits: MarbleLimits) -> LoadedFile {
     let (file, yamlDiagnostics) = YAMLFile.parse(path: path, bytes: bytes, limits: limits)
     var diagnostics = yamlDiagnostics
     var scenarios: [Scenario] = []
@@ -33,6 +40,7 @@ public enum ScenarioLoader {
       for document in file.documents {
         guard let root = document.root else { continue }
         let compiler = ScenarioCompiler(file: file)
+        compiler.marbleLimits = marbleLimits
         if let scenario = compiler.compile(root) {
           scenarios.append(scenario)
         } else {

@@ -13,7 +13,8 @@ public final class HotSource: Source, ScheduledAction {
   private var firstSequence = 0
 
   public init(events: [Recorded], owner: NodeLabel, runtime: Runtime) {
-    self.events = events.filter { $0.frame >= 0 }
+    // Shared, not copied, when nothing is before `^`.
+    self.events = events.allSatisfy { $0.frame >= 0 } ? events : events.filter { $0.frame >= 0 }
     self.owner = owner
     self.runtime = runtime
   }
