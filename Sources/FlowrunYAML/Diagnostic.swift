@@ -47,10 +47,10 @@ public struct Diagnostic: Hashable, Sendable {
 
   /// The first line: `path:line:column: severity: message`.
   public var headline: String {
-    if let location {
-      return "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
-    }
-    return "\(path): \(severity.rawValue): \(message)"
+    // A problem with the file as a whole is placed at its start, so every diagnostic reads
+    // `path:line:column:` for editors and CI annotations.
+    let location = location ?? SourceLocation(line: 1, column: 1, offset: 0)
+    return "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
   }
 
   /// The full text: headline, snippet with caret, notes. Lines are joined with `\n`, no final

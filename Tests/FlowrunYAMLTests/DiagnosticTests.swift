@@ -240,7 +240,7 @@ func errorsRenderWithLocationAndCaret(_ errorCase: ErrorCase) {
 @Test func oversizedFileIsRejectedBeforeParsing() {
   let limits = YAMLLimits(maxFileSize: 8)
   let (file, diagnostics) = YAMLFile.parse(path: "big.yaml", text: "a: 123456789\n", limits: limits)
-  #expect(diagnostics.map(\.rendered) == ["big.yaml: error: file is larger than the limit of 8 bytes"])
+  #expect(diagnostics.map(\.rendered) == ["big.yaml:1:1: error: file is larger than the limit of 8 bytes"])
   #expect(file.documents.isEmpty)
   #expect(YAMLLimits().maxFileSize == 10_485_760)
 }
