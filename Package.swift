@@ -47,6 +47,8 @@ let package = Package(
     ),
     .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
     .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
+    // Golden-file helpers shared by the test targets (not a product).
+    .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
@@ -70,16 +72,16 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowrunScenarioTests",
-      dependencies: ["FlowrunScenario"],
+      dependencies: ["FlowrunTestSupport", "FlowrunScenario"],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "FlowrunReportTests",
-      dependencies: ["FlowrunReport"],
+      dependencies: ["FlowrunTestSupport", "FlowrunReport"],
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
-    .testTarget(name: "flowrunTests", dependencies: ["flowrun"], exclude: ["Golden"]),
+    .testTarget(name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden"]),
   ]
 )
 

@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import FlowrunReport
 import FlowrunScenario
 import Foundation
@@ -33,19 +34,7 @@ import Testing
     let reporter = try #require(kind.reporter(color: false))
     let actual = Self.mask(reporter.render(report))
     let golden = Self.directory.appendingPathComponent("\(name).\(kind.rawValue)")
-    if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] == "1" {
-      try Data(actual.utf8).write(to: golden, options: .atomic)
-      Issue.record("recorded \(golden.lastPathComponent); run again without FLOWRUN_RECORD=1")
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: golden.path) else {
-      Issue.record("missing golden file \(golden.path); run with FLOWRUN_RECORD=1 to write it")
-      return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    #expect(
-      actual == expected,
-      "\(golden.lastPathComponent) differs (FLOWRUN_RECORD=1 rewrites it):\n\(Self.firstDifference(expected, actual))")
+    assertGolden(actual, file: golden)
   }
 
   /// Loads and runs `<name>.yaml` as the session does, with the path as written (`<name>.yaml`).
@@ -71,17 +60,5 @@ import Testing
       text = text.replacing(junit, with: #" time="0""#)
     }
     return text
-  }
-
-  /// The first line where `expected` and `actual` differ, for the failure message.
-  static func firstDifference(_ expected: String, _ actual: String) -> String {
-    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    for index in 0..<max(e.count, a.count) {
-      let left = index < e.count ? String(e[index]) : "<end of file>"
-      let right = index < a.count ? String(a[index]) : "<end of file>"
-      if left != right { return "line \(index + 1):\n  expected: \(left)\n  actual:   \(right)" }
-    }
-    return "(same lines)"
   }
 }

@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import FlowrunReport
 import FlowrunScenario
 import Foundation
@@ -28,27 +29,7 @@ func tracedRuns(_ path: String) throws -> [TracedRun] {
   return TeachingSession.traced(file)
 }
 
-/// Compares `actual` with `Golden/<name>`; `FLOWRUN_RECORD=1` rewrites the file and records an
-/// issue so that the run fails until it is run again without it.
+/// Compares `actual` with `Golden/<name>` (`FLOWRUN_RECORD=1` rewrites it and records an issue).
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-  let url = goldenDirectory.appendingPathComponent(name)
-  if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] == "1" {
-    try? FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
-    try? Data(actual.utf8).write(to: url)
-    Issue.record("recorded \(name); run again without FLOWRUN_RECORD", sourceLocation: sourceLocation)
-    return
-  }
-  guard let data = FileManager.default.contents(atPath: url.path) else {
-    Issue.record("missing golden file \(name); run with FLOWRUN_RECORD=1", sourceLocation: sourceLocation)
-    return
-  }
-  let expected = String(decoding: data, as: UTF8.self)
-  guard expected != actual else { return }
-  let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-  let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-  let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-  let line = first < b.count ? String(b[first]) : "<end>"
-  let was = first < a.count ? String(a[first]) : "<end>"
-  Issue.record(
-    "\(name) differs at line \(first + 1):\n- \(was)\n+ \(line)", sourceLocation: sourceLocation)
+  assertGolden(actual, file: goldenDirectory.appendingPathComponent(name), sourceLocation: sourceLocation)
 }

@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import FlowrunScenario
 import FlowrunYAML
 import Foundation

@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import Foundation
 import Testing
 
