@@ -159,7 +159,8 @@ public struct HTMLDiagram: Sendable {
             mark.classList.toggle("current", Number(mark.dataset.frame) === frame);
           });
           svg.querySelectorAll(".lane").forEach(function (lane) {
-            lane.classList.toggle("active", lanes[lane.dataset.lane] === true);
+            var marked = lane.querySelector(".mark.current") !== null;
+            lane.classList.toggle("active", marked || lanes[lane.dataset.lane] === true);
           });
           section.dataset.frame = String(frame);
         }
