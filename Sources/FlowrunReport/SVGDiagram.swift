@@ -1,3 +1,4 @@
+import FlowrunYAML
 import FlowrunMarbles
 import FlowrunScenario
 
@@ -183,7 +184,7 @@ struct SVGDrawing {
       let maxRight = max(right, 640)
       for entry in model.legend {
         let label = "= \(entry.value)"
-        let w = 24 + label.count * G.charWidth + 14
+        let w = 24 + label.displayColumns * G.charWidth + 14
         if lx + w > maxRight, lx > G.margin {
           lx = G.margin
           y += 26

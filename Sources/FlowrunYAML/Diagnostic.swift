@@ -65,7 +65,7 @@ public struct Diagnostic: Hashable, Sendable {
         let shown = Self.printable(scalar)
         text += shown
         if index < location.column - 1 {
-          padding += String(repeating: " ", count: Self.displayWidth(scalar))
+          padding += String(repeating: " ", count: scalar.displayColumns)
         }
       }
       lines.append("    " + text)
@@ -97,15 +97,26 @@ extension Diagnostic {
     return String(scalar)
   }
 
-  /// The columns a scalar takes in a terminal: 2 for East Asian wide characters and emoji.
-  fileprivate static func displayWidth(_ scalar: Unicode.Scalar) -> Int {
-    switch scalar.value {
+}
+
+extension Unicode.Scalar {
+  /// The columns the scalar takes in a terminal or a monospaced font: 2 for East Asian wide
+  /// characters and emoji, else 1.
+  public var displayColumns: Int {
+    switch value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
       0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
       0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-      return 2
+      2
     default:
-      return 1
+      1
     }
+  }
+}
+
+extension String {
+  /// The columns the text takes in a terminal or a monospaced font (wide characters count 2).
+  public var displayColumns: Int {
+    unicodeScalars.reduce(0) { $0 + $1.displayColumns }
   }
 }
