@@ -110,19 +110,52 @@ struct Lexer {
 
   private mutating func lexPunct() throws(ExpressionError) -> Punct {
     let start = pos
-    if let c = peek(), let n = peek(1) {
-      let two = String(c) + String(n)
-      if let p = Punct(rawValue: two) {
-        pos += 2
-        return p
-      }
+    if let c = peek(), let n = peek(1), let p = Self.twoCharacterPunct(c, n) {
+      pos += 2
+      return p
     }
-    if let c = peek(), let p = Punct(rawValue: String(c)) {
+    if let c = peek(), let p = Self.oneCharacterPunct(c) {
       pos += 1
       return p
     }
     let c = peek().map { String($0) } ?? ""
     throw ExpressionError(message: "unexpected character '\(c)'", offset: start)
+  }
+
+  /// `==`, `!=`, `<=`, `>=`, `&&`, `||`, `??` (a switch, not a string look-up per token).
+  private static func twoCharacterPunct(_ c: Unicode.Scalar, _ n: Unicode.Scalar) -> Punct? {
+    switch (c, n) {
+    case ("=", "="): .equal
+    case ("!", "="): .notEqual
+    case ("<", "="): .lessEqual
+    case (">", "="): .greaterEqual
+    case ("&", "&"): .and
+    case ("|", "|"): .or
+    case ("?", "?"): .coalesce
+    default: nil
+    }
+  }
+
+  private static func oneCharacterPunct(_ c: Unicode.Scalar) -> Punct? {
+    switch c {
+    case "(": .lparen
+    case ")": .rparen
+    case "[": .lbracket
+    case "]": .rbracket
+    case ",": .comma
+    case ":": .colon
+    case ".": .dot
+    case "?": .question
+    case "+": .plus
+    case "-": .minus
+    case "*": .star
+    case "/": .slash
+    case "%": .percent
+    case "!": .bang
+    case "<": .less
+    case ">": .greater
+    default: nil
+    }
   }
 
   private mutating func lexNumber() throws(ExpressionError) -> Token {
@@ -231,9 +264,18 @@ struct Lexer {
   }
 
   private func text(_ from: Int, _ to: Int) -> String {
-    var s = ""
-    s.unicodeScalars.append(contentsOf: scalars[from..<min(to, scalars.count)])
-    return s
+    let range = from..<max(from, min(to, scalars.count))
+    // UTF-8 written straight into the string's storage (a short name needs no allocation).
+    return String(unsafeUninitializedCapacity: range.count * 4) { buffer in
+      var count = 0
+      for scalar in scalars[range] {
+        for byte in scalar.utf8 {
+          buffer[count] = byte
+          count += 1
+        }
+      }
+      return count
+    }
   }
 }
 

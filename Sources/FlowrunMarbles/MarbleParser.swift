@@ -109,7 +109,6 @@ private struct ParseState {
     self.mode = mode
     self.hasCaret = hasCaret
     self.lastClose = lastClose
-    items.reserveCapacity(scalars.count)
   }
 
   /// The frame an event at the current position happens at.
@@ -234,18 +233,23 @@ private struct ParseState {
   /// `@<time>`: moves to an absolute time counted from frame 0 (the `^` frame if any).
   mutating func time(at start: Int) throws(MarbleError) {
     let end = wordEnd(from: start)
-    let word = text(start..<end)
+    var word: String { text(start..<end) }
     if let open = group {
       if lastClose < start { throw MarbleError("unclosed group in marble", offset: open.offset) }
       throw MarbleError("'@' is not allowed in a group", offset: start)
     }
-    let literal: DurationLiteral
-    do {
-      literal = try DurationLiteral(parsing: text(start + 1..<end))
-    } catch {
-      throw MarbleError("'\(word)' is not a valid time", offset: start)
+    let frames: Int
+    if let whole = wholeFrames(start + 1..<end) {
+      frames = whole
+    } else {
+      let literal: DurationLiteral
+      do {
+        literal = try DurationLiteral(parsing: text(start + 1..<end))
+      } catch {
+        throw MarbleError("'\(word)' is not a valid time", offset: start)
+      }
+      frames = try convert(literal, at: start)
     }
-    let frames = try convert(literal, at: start)
     if hasCaret, mode == .hot || mode == .expectation, zeroFrame == nil {
       throw MarbleError("'\(word)' must come after '^'", offset: start)
     }
@@ -259,6 +263,26 @@ private struct ParseState {
     index = end
   }
 
+  /// The frames of a word that is a plain frame count (`12f`, or `12` when `bareAllowed`),
+  /// read without building a `DurationLiteral`; nil for anything else (then the general parser
+  /// decides, with its messages).
+  func wholeFrames(_ range: Range<Int>, bareAllowed: Bool = true) -> Int? {
+    var end = range.upperBound
+    if end > range.lowerBound, scalars[end - 1] == "f" {
+      end -= 1
+    } else if !bareAllowed {
+      return nil
+    }
+    guard end > range.lowerBound, end - range.lowerBound <= 18 else { return nil }
+    var value = 0
+    for index in range.lowerBound..<end {
+      let scalar = scalars[index]
+      guard MarbleSymbol.isDigit(scalar) else { return nil }
+      value = value * 10 + Int(scalar.value - 48)
+    }
+    return value
+  }
+
   /// A duration token at `start`, if one is there: advances time and returns true.
   mutating func duration(at start: Int) throws(MarbleError) -> Bool {
     guard group == nil, MarbleSymbol.isDigit(scalars[start]), start == 0 || scalars[start - 1] == " " else {
@@ -268,19 +292,25 @@ private struct ParseState {
     switch grammar {
     case .flowrun:
       end = wordEnd(from: start)
-      guard let last = text(start..<end).unicodeScalars.last, ["s", "m", "f"].contains(last) else { return false }
+      let last = scalars[end - 1]
+      guard last == "s" || last == "m" || last == "f" else { return false }
     case .rxjs:
       guard let match = rxjsDurationEnd(from: start) else { return false }
       end = match
     }
-    let literal: DurationLiteral
-    do {
-      literal = try DurationLiteral(parsing: text(start..<end))
-    } catch {
-      if error.isSyntax { return false }
-      throw MarbleError(error.message, offset: start)
+    let frames: Int
+    if grammar == .flowrun, let whole = wholeFrames(start..<end, bareAllowed: false) {
+      frames = whole
+    } else {
+      let literal: DurationLiteral
+      do {
+        literal = try DurationLiteral(parsing: text(start..<end))
+      } catch {
+        if error.isSyntax { return false }
+        throw MarbleError(error.message, offset: start)
+      }
+      frames = try convert(literal, at: start)
     }
-    let frames = try convert(literal, at: start)
     let (target, overflow) = cursor.addingReportingOverflow(frames)
     if overflow || target > limits.frames {
       throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: start)

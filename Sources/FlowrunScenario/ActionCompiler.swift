@@ -203,9 +203,12 @@ extension ScenarioCompiler {
       return nil
     }
     let input = MarbleInput(marble: parsed, localLegend: localLegend, errorValue: error, label: NodeLabel(target))
-    var resolver = LegendResolver(plan: self.plan) { _, events, _ in .signal(SignalValue(events: events)) }
+    var resolver = LegendResolver(plan: self.plan, fileKeys: fileLegendKeys) { _, events, _ in
+      .signal(SignalValue(events: events))
+    }
     let events = resolver.events(of: input)
-    let legend = localLegend.map { ($0.key, resolver.value($0.value)) } + expectedLegend(self.plan.fileLegend)
+    let fileLegend = expectedFileLegend()
+    let legend = localLegend.isEmpty ? fileLegend : localLegend.map { ($0.key, resolver.value($0.value)) } + fileLegend
     return ExpectationSpec(
       target: target, location: key.start, expected: .events(events, marble: text), legend: legend,
       errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))

@@ -19,12 +19,21 @@ struct LegendResolver {
   /// The first file legend key found to contain itself.
   private(set) var cycle: String?
 
-  init(plan: ScenarioPlan, makeSignal: @escaping MakeSignal) {
+  /// `fileKeys`, when given, is `fileKeys(of: plan.fileLegend)` computed once by the caller.
+  init(plan: ScenarioPlan, fileKeys: [String: LegendValue]? = nil, makeSignal: @escaping MakeSignal) {
     self.plan = plan
     self.makeSignal = makeSignal
-    for (key, value) in plan.fileLegend where fileKeys[key] == nil {
-      fileKeys[key] = value
+    self.fileKeys = fileKeys ?? Self.fileKeys(of: plan.fileLegend)
+  }
+
+  /// The file legend by key, the first entry of a key winning.
+  static func fileKeys(of legend: [(key: String, value: LegendValue)]) -> [String: LegendValue] {
+    var keys: [String: LegendValue] = [:]
+    keys.reserveCapacity(legend.count)
+    for (key, value) in legend where keys[key] == nil {
+      keys[key] = value
     }
+    return keys
   }
 
   /// The value of a legend entry.

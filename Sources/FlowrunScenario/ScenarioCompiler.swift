@@ -35,6 +35,11 @@ final class ScenarioCompiler {
   var currentName: String?
   private var signalShapes: [String: ValueShape] = [:]
   private var compiling: [String] = []
+  /// `plan.fileLegend` by key, built once for every resolver of this document.
+  private(set) lazy var fileLegendKeys = LegendResolver.fileKeys(of: plan.fileLegend)
+  /// The file legend as expectations see it, resolved once (`expectedFileLegend()`), with the
+  /// key found to contain itself, if any.
+  private var resolvedFileLegend: (legend: [(key: String, value: Value)], cycle: String?)?
 
   init(file: YAMLFile) {
     context = LoadContext(file: file)
@@ -78,7 +83,7 @@ final class ScenarioCompiler {
     return Scenario(
       path: context.file.path, name: name, description: description, tags: tags,
       location: root.start, tick: tick, grammar: grammar,
-      legend: expectedLegend(plan.fileLegend), errorValue: errorValue,
+      legend: expectedFileLegend(), errorValue: errorValue,
       expectations: expectations, file: context.file, plan: plan)
   }
 
@@ -89,7 +94,7 @@ final class ScenarioCompiler {
       legend.allSatisfy { if case .value = $0.value { true } else { false } }
     }
     guard isPlain(plan.fileLegend) else { return [] }
-    var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
+    var resolver = LegendResolver(plan: plan, fileKeys: fileLegendKeys) { _, _, _ in .null }
     return plan.hotMarbles.map { isPlain($0.localLegend) ? resolver.events(of: $0) : nil }
   }
 
@@ -124,14 +129,23 @@ final class ScenarioCompiler {
 
   // MARK: - Names
 
+  /// ASCII letters, digits and `_`, not starting with a digit, in dot-separated parts.
   static func isValidName(_ name: String) -> Bool {
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    return !parts.isEmpty && parts.allSatisfy { part in
-      guard let first = part.unicodeScalars.first else { return false }
-      let isLetter = { (c: Unicode.Scalar) in c.isASCII && (c.properties.isAlphabetic || c == "_") }
-      return isLetter(first)
-        && part.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
+    var atPartStart = true
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+        atPartStart = false
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if atPartStart { return false }
+      case UInt8(ascii: "."):
+        if atPartStart { return false }
+        atPartStart = true
+      default:
+        return false
+      }
     }
+    return !atPartStart
   }
 
   /// Collects every declared name; reports invalid and duplicate names.
@@ -291,18 +305,28 @@ final class ScenarioCompiler {
   }
 
   /// The file legend as expectations see it: signal values as their marbles' events. Reports
-  /// a legend signal that contains itself.
-  func expectedLegend(_ entries: [(key: String, value: LegendValue)]) -> [(key: String, value: Value)] {
-    var resolver = LegendResolver(plan: plan) { input, events, _ in .signal(SignalValue(events: events)) }
-    var legend: [(key: String, value: Value)] = []
-    for (key, value) in entries {
-      legend.append((key, resolver.value(value)))
-      if let cycle = resolver.cycle {
-        context.error("legend value '\(cycle)' contains itself", at: cycleLocation(cycle))
-        return []
-      }
+  /// a legend signal that contains itself. Resolved once per document; every expectation and
+  /// the scenario share the same array.
+  func expectedFileLegend() -> [(key: String, value: Value)] {
+    let resolved = resolvedFileLegend ?? resolveFileLegend()
+    resolvedFileLegend = resolved
+    if let cycle = resolved.cycle {
+      context.error("legend value '\(cycle)' contains itself", at: cycleLocation(cycle))
     }
-    return legend
+    return resolved.legend
+  }
+
+  private func resolveFileLegend() -> (legend: [(key: String, value: Value)], cycle: String?) {
+    var resolver = LegendResolver(plan: plan, fileKeys: fileLegendKeys) { input, events, _ in
+      .signal(SignalValue(events: events))
+    }
+    var legend: [(key: String, value: Value)] = []
+    legend.reserveCapacity(plan.fileLegend.count)
+    for (key, value) in plan.fileLegend {
+      legend.append((key, resolver.value(value)))
+      if let cycle = resolver.cycle { return ([], cycle) }
+    }
+    return (legend, nil)
   }
 
   private func cycleLocation(_ key: String) -> SourceLocation {

@@ -37,9 +37,13 @@ public enum ScenarioLoader {
     var scenarios: [Scenario] = []
     var failed = yamlDiagnostics.contains { $0.severity == .error } ? 1 : 0
     if failed == 0 {
+      // Scenarios keep the file for placing diagnostics (its bytes and line table), not the
+      // parsed trees, which are released once every document is compiled.
+      var located = file
+      located.documents = []
       for document in file.documents {
         guard let root = document.root else { continue }
-        let compiler = ScenarioCompiler(file: file)
+        let compiler = ScenarioCompiler(file: located)
         compiler.marbleLimits = marbleLimits
         if let scenario = compiler.compile(root) {
           scenarios.append(scenario)

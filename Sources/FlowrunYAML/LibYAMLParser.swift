@@ -111,28 +111,26 @@ struct LibYAMLError: Sendable, Error {
   var contextMark: LibYAMLMark?
 }
 
-/// Owns one libyaml parser reading a copy of the input bytes.
+/// Owns one libyaml parser reading the caller's bytes in place.
 ///
 /// The `yaml_parser_t` is a stored property whose address is only ever passed as `&parser`;
-/// it is freed exactly once, in `deinit`, and only if it was initialized.
+/// it is freed exactly once, in `deinit`, and only if it was initialized. libyaml reads `input`
+/// lazily, so the parser must not be used after the buffer's lifetime ends (callers create it
+/// inside `withUnsafeBufferPointer` and drop it there).
 final class LibYAMLParser {
   private var parser = yaml_parser_t()
-  private let input: UnsafeMutableBufferPointer<UInt8>
   private let isInitialized: Bool
 
-  /// Prepares a parser over `bytes` (which are copied; libyaml reads them lazily).
-  init(bytes: [UInt8]) {
-    input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-    _ = input.initialize(from: bytes)
+  /// Prepares a parser over `input` (not copied), which must have a base address.
+  init(input: UnsafeBufferPointer<UInt8>) {
     isInitialized = yaml_parser_initialize(&parser) != 0
     if isInitialized, let base = input.baseAddress {
-      yaml_parser_set_input_string(&parser, base, bytes.count)
+      yaml_parser_set_input_string(&parser, base, input.count)
     }
   }
 
   deinit {
     if isInitialized { yaml_parser_delete(&parser) }
-    input.deallocate()
   }
 
   /// The next event, or libyaml's error.

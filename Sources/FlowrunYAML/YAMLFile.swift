@@ -16,15 +16,17 @@ public struct YAMLDocument: Hashable, Sendable {
 public struct YAMLFile: Sendable {
   /// The path as given to `parse`, used in diagnostics.
   public let path: String
-  /// The file's text (without a byte order mark; invalid UTF-8 replaced by U+FFFD).
-  public let text: String
+  /// The file's text (without a byte order mark; invalid UTF-8 replaced by U+FFFD), decoded
+  /// from the bytes on each use (a file does not keep a second copy of itself).
+  public var text: String {
+    String(decoding: source.bytes[source.bomLength...], as: UTF8.self)
+  }
   /// The documents parsed before the first fatal error, in file order.
   public var documents: [YAMLDocument]
   let source: SourceText
 
-  init(path: String, text: String, documents: [YAMLDocument], source: SourceText) {
+  init(path: String, documents: [YAMLDocument], source: SourceText) {
     self.path = path
-    self.text = text
     self.documents = documents
     self.source = source
   }
@@ -38,29 +40,33 @@ public struct YAMLFile: Sendable {
     path: String, bytes: [UInt8], limits: YAMLLimits = YAMLLimits()
   ) -> (YAMLFile, [Diagnostic]) {
     guard bytes.count <= limits.maxFileSize else {
-      let file = YAMLFile(path: path, text: "", documents: [], source: SourceText(bytes: []))
+      let file = YAMLFile(path: path, documents: [], source: SourceText(bytes: []))
       let message = "file is larger than the limit of \(limits.maxFileSize) bytes"
       return (file, [Diagnostic(path: path, location: nil, message: message)])
     }
     let source = SourceText(bytes: bytes)
-    let text = String(decoding: bytes[source.bomLength...], as: UTF8.self)
     if let problem = source.firstProblem {
-      let file = YAMLFile(path: path, text: text, documents: [], source: source)
+      let file = YAMLFile(path: path, documents: [], source: source)
       let place = source.location(ofByte: problem.offset)
       return (file, [source.diagnostic(path: path, problem.message, at: place)])
     }
-    let parser = LibYAMLParser(bytes: bytes)
     var builder = TreeBuilder(path: path, source: source, limits: limits)
-    parsing: while true {
-      switch parser.next() {
-      case .success(let event):
-        if !builder.handle(event) { break parsing }
-      case .failure(let error):
-        builder.report(error)
-        break parsing
+    // libyaml reads the caller's bytes in place (no copy of the file) while they are pinned;
+    // an empty file reads an empty prefix of a one-byte array, which has a base address.
+    let storage = bytes.isEmpty ? [0] : bytes
+    storage.withUnsafeBufferPointer { buffer in
+      let parser = LibYAMLParser(input: UnsafeBufferPointer(rebasing: buffer[0..<bytes.count]))
+      parsing: while true {
+        switch parser.next() {
+        case .success(let event):
+          if !builder.handle(event) { break parsing }
+        case .failure(let error):
+          builder.report(error)
+          break parsing
+        }
       }
     }
-    let file = YAMLFile(path: path, text: text, documents: builder.documents, source: source)
+    let file = YAMLFile(path: path, documents: builder.documents, source: source)
     return (file, builder.diagnostics)
   }
 

@@ -1,4 +1,5 @@
 import Flowrun
+import FlowrunYAML
 import Foundation
 
 // Runs one workload `reps` times and prints a `RESULT` line in the format of the peers
@@ -13,6 +14,7 @@ import Foundation
 //       documents of DATA_DIR/W5.yaml, each one a fresh scheduler and graph.
 //   FlowrunBench load FILE [reps]        times loading FILE (and runs it once, untimed).
 //   FlowrunBench graph FILE [reps]       times loading and running FILE.
+//   FlowrunBench memory FILE             resident memory after loading and after one run.
 
 @inline(never) func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -40,6 +42,13 @@ func load(_ path: String) -> (LoadedFile, Double) {
     fail("\(path) did not load: \(file.diagnostics.map(\.message).prefix(3))")
   }
   return (file, dt)
+}
+
+/// Current and peak resident memory, from /proc/self/status (Linux).
+func memory() -> String {
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  return status.split(separator: "\n").filter { $0.hasPrefix("VmRSS") || $0.hasPrefix("VmHWM") }
+    .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }.joined(separator: ", ")
 }
 
 func verify(_ result: ScenarioResult) {
@@ -147,6 +156,17 @@ onLargeStack {
       times.append(Double(nowNs() - t0) / 1e9)
     }
     report("graph", 10_000, times, events: 1)
+  case "memory":
+    // Peak RSS after each stage of loading and running FILE once (VmHWM of /proc/self/status).
+    print("start: \(memory())")
+    if CommandLine.arguments.count > 3 {
+      let (parsed, _) = YAMLFile.parse(path: target, bytes: bytes(target), limits: .init(maxFileSize: 256 << 20, maxNodes: 8_000_000))
+      print("parsed: \(memory()) \(parsed.documents.count)")
+    }
+    let (file, _) = load(target)
+    print("loaded: \(memory())")
+    verify(ScenarioRunner.run(file.scenarios[0]))
+    print("ran: \(memory())")
   default:
     fail("unknown workload \(workload)")
   }
