@@ -35,8 +35,18 @@ public final class Runtime {
   /// Executions refused because a command was disabled.
   public var rejectedExecutions = 0
 
-  public init(depthLimit: Int = 10_000) {
+  /// The deliveries, memory and nesting budgets (Budget.swift).
+  public let budget: RunBudget
+  /// Deliveries through graph nodes so far.
+  public internal(set) var deliveries = 0
+  /// Estimated bytes charged to the memory budget so far.
+  public internal(set) var memoryUsed = 0
+  /// Calls through graph nodes in progress.
+  public internal(set) var nesting = 0
+
+  public init(depthLimit: Int = 10_000, budget: RunBudget = RunBudget()) {
     self.depthLimit = depthLimit
+    self.budget = budget
   }
 
   public var now: Int { scheduler.now }

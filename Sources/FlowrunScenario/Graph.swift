@@ -103,8 +103,18 @@ final class Graph {
 
   // MARK: - Instantiation
 
-  /// The recipe for `plan`, with template names bound by `scope`.
+  /// The named signal being instantiated, to label the nodes in budget diagnostics.
+  private var currentLabel = NodeLabel("signal")
+
+  /// The recipe for `plan`, with template names bound by `scope`, metered against the run's
+  /// budgets (deliveries, memory, nesting; Budget.swift).
   func source(for plan: SignalPlan, scope: TemplateScope = .none) -> any Source {
+    guard runtime.enterNesting(currentLabel) else { return ImmediateSource.never }
+    defer { runtime.exitNesting() }
+    return MeteredSource(unmeteredSource(for: plan, scope: scope), label: currentLabel, runtime: runtime)
+  }
+
+  private func unmeteredSource(for plan: SignalPlan, scope: TemplateScope) -> any Source {
     switch plan {
     case .reference(let reference):
       return source(for: reference)
@@ -146,7 +156,10 @@ final class Graph {
     case .signal(let name):
       if let source = signals[name] { return source }
       guard let plan = scenario.plan.signals[name] else { return ImmediateSource.never }
+      let outerLabel = currentLabel
+      currentLabel = NodeLabel(name, at: scenario.plan.signalLocations[name])
       let source = source(for: plan)
+      currentLabel = outerLabel
       signals[name] = source
       return source
     case .subject(let name):

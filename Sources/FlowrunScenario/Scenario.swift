@@ -75,6 +75,8 @@ struct ScenarioPlan: @unchecked Sendable {
   var fileLegend: [(key: String, value: LegendValue)] = []
   var hotMarbles: [MarbleInput] = []
   var signals: OrderedDictionary<String, SignalPlan> = [:]
+  /// Where each named signal is declared (its key), for budget diagnostics.
+  var signalLocations: [String: SourceLocation] = [:]
   var subjects: [SubjectPlan] = []
   var properties: [PropertyPlan] = []
   var commands: [CommandPlan] = []
@@ -90,7 +92,9 @@ public struct RunLimits: Sendable, Equatable {
   public var time = 1_000_000
   public var steps = 10_000_000
   public var depth = 10_000
-  public var events = 1_000_000
+  public var events = 100_000
+  /// Deliveries, memory and nesting (FlowrunCore/Budget.swift).
+  public var budget = RunBudget()
 
   public init() {}
 }

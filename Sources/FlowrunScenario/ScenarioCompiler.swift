@@ -33,6 +33,9 @@ final class ScenarioCompiler {
   var templateNames: ExpressionScope.TemplateNames = []
   /// The named signal being compiled, to label its nodes.
   var currentName: String?
+  /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
+  var stepNesting = 0
+  static let maxStepNesting = 10_000
   private var signalShapes: [String: ValueShape] = [:]
   private var compiling: [String] = []
 
@@ -104,11 +107,21 @@ final class ScenarioCompiler {
 
   private func readLimits(_ node: YAMLNode) {
     guard let pairs = context.mapping(node, "'limit'") else { return }
-    context.checkKeys(pairs, allowed: ["time", "steps", "depth", "events"], in: "'limit'")
+    context.checkKeys(
+      pairs, allowed: ["time", "steps", "depth", "events", "deliveries", "memory", "nesting"], in: "'limit'")
     if let value = node["time"] { plan.limits.time = frames(value, "'time'", minimum: 1) ?? plan.limits.time }
     if let value = node["steps"] { plan.limits.steps = context.count(value, "'steps'", minimum: 1) ?? plan.limits.steps }
     if let value = node["depth"] { plan.limits.depth = context.count(value, "'depth'", minimum: 1) ?? plan.limits.depth }
     if let value = node["events"] { plan.limits.events = context.count(value, "'events'", minimum: 1) ?? plan.limits.events }
+    if let value = node["deliveries"] {
+      plan.limits.budget.deliveries = context.count(value, "'deliveries'", minimum: 1) ?? plan.limits.budget.deliveries
+    }
+    if let value = node["memory"] {
+      plan.limits.budget.memory = context.count(value, "'memory'", minimum: 1) ?? plan.limits.budget.memory
+    }
+    if let value = node["nesting"] {
+      plan.limits.budget.nesting = context.count(value, "'nesting'", minimum: 1) ?? plan.limits.budget.nesting
+    }
   }
 
   // MARK: - Names
@@ -192,9 +205,12 @@ final class ScenarioCompiler {
     guard let declaration = declarations[name] else { return nil }
     compiling.append(name)
     let outerName = currentName
+    let outerNesting = stepNesting
     currentName = name
+    stepNesting = 0
     let compiled = compileSignal(declaration.node, "signal '\(name)'")
     currentName = outerName
+    stepNesting = outerNesting
     compiling.removeLast()
     guard signalShapes[name] == nil else { return nil }
     guard let compiled else {
@@ -202,6 +218,7 @@ final class ScenarioCompiler {
       return nil
     }
     plan.signals[name] = compiled.0
+    plan.signalLocations[name] = declaration.keyNode.start
     signalShapes[name] = compiled.1
     return compiled.1
   }
