@@ -84,6 +84,8 @@ public struct EvalContext {
   public var error: Value
   /// Where property references read their current values.
   public var properties: (any PropertyReader)?
+  /// The element evaluations left to this evaluation (shared by nested `.map` / `.filter`).
+  public var meter: EvaluationMeter?
 
   public init(
     value: Value = .null,
