@@ -22,7 +22,7 @@ public struct Scenario: Sendable {
   /// The YAML file, for placing run-time diagnostics.
   public let file: YAMLFile
 
-  let plan: ScenarioPlan
+  var plan: ScenarioPlan
 }
 
 /// What an expectation says: its target and the expected events or subscriptions.

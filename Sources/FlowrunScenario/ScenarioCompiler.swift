@@ -36,6 +36,11 @@ final class ScenarioCompiler {
   /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
   var stepNesting = 0
   static let maxStepNesting = 10_000
+  /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
+  var expressionDepth = 256
+  static let maxExpressionDepth = 10_000
+  /// The most characters `limit.marble` may allow in one marble.
+  static let maxMarbleCharacters = 10_000_000
   private var signalShapes: [String: ValueShape] = [:]
   private var compiling: [String] = []
 
@@ -108,7 +113,7 @@ final class ScenarioCompiler {
   private func readLimits(_ node: YAMLNode) {
     guard let pairs = context.mapping(node, "'limit'") else { return }
     context.checkKeys(
-      pairs, allowed: ["time", "steps", "depth", "events", "deliveries", "memory", "nesting"], in: "'limit'")
+      pairs, allowed: RunLimits.keys + ["marble", "expression"], in: "'limit'")
     if let value = node["time"] { plan.limits.time = frames(value, "'time'", minimum: 1) ?? plan.limits.time }
     if let value = node["steps"] { plan.limits.steps = context.count(value, "'steps'", minimum: 1) ?? plan.limits.steps }
     if let value = node["depth"] { plan.limits.depth = context.count(value, "'depth'", minimum: 1) ?? plan.limits.depth }
@@ -118,6 +123,20 @@ final class ScenarioCompiler {
     }
     if let value = node["memory"] {
       plan.limits.budget.memory = context.count(value, "'memory'", minimum: 1) ?? plan.limits.budget.memory
+    }
+    if let value = node["marble"], let count = context.count(value, "'marble'", minimum: 1) {
+      if count > Self.maxMarbleCharacters {
+        context.error("'marble' may be at most \(Self.maxMarbleCharacters) characters", at: value)
+      } else {
+        marbleLimits.characters = count
+      }
+    }
+    if let value = node["expression"], let count = context.count(value, "'expression'", minimum: 1) {
+      if count > Self.maxExpressionDepth {
+        context.error("'expression' may be at most \(Self.maxExpressionDepth) levels", at: value)
+      } else {
+        expressionDepth = count
+      }
     }
     if let value = node["nesting"] {
       plan.limits.budget.nesting = context.count(value, "'nesting'", minimum: 1) ?? plan.limits.budget.nesting

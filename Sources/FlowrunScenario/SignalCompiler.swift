@@ -387,7 +387,7 @@ extension ScenarioCompiler {
       }
       let scope = ExpressionScope(
         parameters: parameters, indexAvailable: index, templateNames: templateNames,
-        properties: propertyNames)
+        properties: propertyNames, maxDepth: expressionDepth)
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {
