@@ -7,7 +7,8 @@ let package = Package(
   name: "flowrun-fuzz",
   dependencies: [.package(name: "flowrun", path: "..")],
   targets: [
-    .target(name: "FuzzSupport", dependencies: [.product(name: "Flowrun", package: "flowrun")]),
+    .target(name: "CFuzzDriver"),
+    .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "Flowrun", package: "flowrun")]),
     .executableTarget(name: "yaml", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "marbles", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "expressions", dependencies: ["FuzzSupport"]),

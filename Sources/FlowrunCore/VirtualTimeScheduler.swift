@@ -152,4 +152,11 @@ extension Int {
     if overflow { return other > 0 ? .max : .min }
     return sum
   }
+
+  /// Subtraction that saturates instead of trapping.
+  public func subtractingClamped(_ other: Int) -> Int {
+    let (difference, overflow) = subtractingReportingOverflow(other)
+    if overflow { return other > 0 ? .min : .max }
+    return difference
+  }
 }

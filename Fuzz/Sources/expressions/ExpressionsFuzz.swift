@@ -3,8 +3,13 @@ import FlowrunExpressions
 import FuzzSupport
 
 /// The expression language: compile any text, and evaluate what compiles against a few values.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+@main
+enum Main {
+  static func main() { runFuzzer(fuzz) }
+}
+
+func fuzz(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data = pointer else { return 0 }
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   let scope = ExpressionScope(parameters: .value, indexAvailable: true, templateNames: [.outer], maxLength: 4_096)
   guard let expression = try? CompiledExpression(text, scope: scope) else { return 0 }

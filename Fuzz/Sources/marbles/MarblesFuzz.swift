@@ -3,8 +3,13 @@ import FlowrunMarbles
 import FuzzSupport
 
 /// The marble parser and printer: the first byte picks grammar and mode, the rest is the marble.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+@main
+enum Main {
+  static func main() { runFuzzer(fuzz) }
+}
+
+func fuzz(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data = pointer else { return 0 }
   guard size > 0 else { return 0 }
   let selector = data[0]
   let text = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)

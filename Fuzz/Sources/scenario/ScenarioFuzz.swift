@@ -2,8 +2,13 @@ import Flowrun
 import FuzzSupport
 
 /// A whole scenario file: load, run with small limits, and render the reports.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+@main
+enum Main {
+  static func main() { runFuzzer(fuzz) }
+}
+
+func fuzz(_ pointer: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data = pointer else { return 0 }
   let input = bytes(data, size)
   onLargeStack {
     let file = ScenarioLoader.load(path: "fuzz.yaml", bytes: input)
