@@ -9,7 +9,7 @@ seconds=${2:-60}
 shift $(( $# >= 2 ? 2 : $# ))
 cd "$(dirname "$0")"
 swift build -c release --product "$target" \
-  -Xswiftc -sanitize=fuzzer,address 1>&2
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 1>&2
 binary=$(swift build -c release --show-bin-path)/$target
 mkdir -p ".build/corpus/$target" ".build/artifacts/$target"
 dict=()

@@ -16,7 +16,7 @@ public struct RunBudget: Sendable, Equatable {
   /// instantiations inside one another): the guard of the thread's stack.
   public var nesting: Int
 
-  public init(deliveries: Int = 10_000_000, memory: Int = 256 << 20, nesting: Int = 100_000) {
+  public init(deliveries: Int = 10_000_000, memory: Int = 128 << 20, nesting: Int = 100_000) {
     self.deliveries = deliveries
     self.memory = memory
     self.nesting = nesting
@@ -24,6 +24,8 @@ public struct RunBudget: Sendable, Equatable {
 
   /// What one subscription through a graph node is charged, in bytes (its observer objects).
   public static let subscriptionCost = 256
+  /// What one pending scheduler action is counted while it is pending.
+  public static let pendingActionCost = 128
   /// What one recorded event is charged beyond its value.
   public static let recordedEventCost = 64
 }
@@ -50,7 +52,7 @@ extension Runtime {
   public func chargeMemory(_ bytes: Int, at node: NodeLabel?) -> Bool {
     guard !isFailed else { return false }
     memoryUsed = memoryUsed.addingClamped(bytes)
-    if memoryUsed > budget.memory {
+    if memoryUsed.addingClamped(scheduler.pendingCount &* RunBudget.pendingActionCost) > budget.memory {
       fail(
         "the run reached the memory limit of \(budget.memory) bytes"
           + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
