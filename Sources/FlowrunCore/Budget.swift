@@ -1,5 +1,13 @@
 import OrderedCollections
 
+#if canImport(Glibc)
+  import Glibc
+
+  /// glibc's `pthread_getattr_np` (declared only under `_GNU_SOURCE`, so not imported).
+  @_silgen_name("pthread_getattr_np")
+  private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+#endif
+
 /// The run-wide budgets that keep a hostile scenario from hanging or exhausting memory, beside
 /// the scheduler's time and step limits and the delivery depth (docs/limits.md).
 ///
@@ -62,10 +70,38 @@ extension Runtime {
     return true
   }
 
+  /// Records the bounds of the current thread's stack, so that `enterNesting` can stop a run
+  /// before it overflows whatever the frame sizes of this build (sanitizers make them larger).
+  /// Call it on the thread that runs the scenario.
+  public func markStack() {
+    #if canImport(Glibc)
+      var attributes = pthread_attr_t()
+      guard getThreadAttributes(pthread_self(), &attributes) == 0 else { return }
+      defer { pthread_attr_destroy(&attributes) }
+      var base: UnsafeMutableRawPointer?
+      var size = 0
+      guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return }
+      // Keep a margin for what runs between two checks (an operator's own calls, a report).
+      let margin = min(size / 4, 4 << 20)
+      stackFloor = UInt(bitPattern: base) + UInt(margin)
+    #endif
+  }
+
   /// Enters a nested call through `node`; false (and the run failed) past the nesting budget.
   @inline(__always)
   public func enterNesting(_ node: NodeLabel) -> Bool {
     guard !isFailed else { return false }
+    if stackFloor != 0 {
+      var marker: UInt8 = 0
+      let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+      if address < stackFloor {
+        fail(
+          "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
+            + " (a very long chain, or a feedback loop through one)",
+          at: node.location)
+        return false
+      }
+    }
     nesting += 1
     if nesting > budget.nesting {
       nesting -= 1

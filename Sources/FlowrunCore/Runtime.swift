@@ -43,6 +43,8 @@ public final class Runtime {
   public internal(set) var memoryUsed = 0
   /// Calls through graph nodes in progress.
   public internal(set) var nesting = 0
+  /// The lowest stack address calls may reach (0: unknown, not checked); `markStack()`.
+  var stackFloor: UInt = 0
 
   public init(depthLimit: Int = 10_000, budget: RunBudget = RunBudget()) {
     self.depthLimit = depthLimit

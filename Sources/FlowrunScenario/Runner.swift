@@ -8,6 +8,7 @@ public enum ScenarioRunner {
     let started = ContinuousClock.now
     let plan = scenario.plan
     let runtime = Runtime(depthLimit: plan.limits.depth, budget: plan.limits.budget)
+    runtime.markStack()
     runtime.tracer = tracer
     let graph = Graph(scenario: scenario, runtime: runtime)
     let scheduler = runtime.scheduler

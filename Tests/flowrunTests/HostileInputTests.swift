@@ -86,6 +86,28 @@ struct HostileInputTests {
     try check(input: input, expected: entry.expected, in: directory)
   }
 
+  @Test func commandLineLimitReplacesTheDefault() throws {
+    let input = Self.directory.appendingPathComponent("endless-interval-no-expect.yaml")
+    let output = try CLI.run(["--color", "never", "--limit", "time=500", input.path])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("the run reached the time limit of 500 frames"))
+  }
+
+  @Test func scenarioMayOnlyLowerACommandLineLimit() throws {
+    // The scenario asks for time: 9223372036854775807; the command line caps it.
+    let input = Self.directory.appendingPathComponent("limit-time-huge-endless.yaml")
+    let output = try CLI.run(["--color", "never", "--limit", "time=1000", input.path])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("the run reached the time limit of 1000 frames"))
+  }
+
+  @Test func commandLineFileLimit() throws {
+    let input = Self.directory.appendingPathComponent("endless-interval.yaml")
+    let output = try CLI.run(["--color", "never", "--limit", "file-size=10", input.path])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("file is larger than the limit of 10 bytes"))
+  }
+
   private func check(input: URL, expected: String, in directory: URL) throws {
     let executable = try #require(CLI.executable, "the flowrun executable was not built")
     let run = try ChildProcess.run(
