@@ -51,6 +51,7 @@ public final class Recorder: Observer, Disposable {
   }
 
   private func append(_ recorded: Recorded) {
+    guard charge(recorded.event) else { return }
     if let target {
       target.append(recorded)
     } else {
@@ -63,5 +64,24 @@ public final class Recorder: Observer, Disposable {
 
   public func dispose() {
     link.dispose()
+  }
+
+  /// Charges a recorded event to the memory budget, with the whole size of its value (the
+  /// report prints it); a value too large or too deep to print fails the run.
+  private func charge(_ event: Event) -> Bool {
+    var size = 0
+    switch event {
+    case .next(let value), .error(let value):
+      guard let estimate = value.estimatedSize(limit: ValueLimits.default.size) else {
+        runtime.fail(
+          "a recorded value is larger than \(ValueLimits.default.size) bytes or nested deeper than"
+            + " \(ValueLimits.default.depth) levels", at: nil)
+        return false
+      }
+      size = estimate
+    case .completed:
+      break
+    }
+    return runtime.chargeMemory(RunBudget.recordedEventCost + size, at: nil)
   }
 }

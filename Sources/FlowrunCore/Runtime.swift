@@ -27,7 +27,7 @@ public final class Runtime {
   public let scheduler = VirtualTimeScheduler()
   /// Deepest allowed nesting of deliveries through subjects, properties and commands.
   public let depthLimit: Int
-  public var depth: Int { nesting }
+  public var depth: Int { deliveryDepth }
   public private(set) var issues: [RunIssue] = []
   /// True once an error failed the run; sources stop delivering.
   public var isFailed: Bool { failed }
@@ -37,14 +37,26 @@ public final class Runtime {
   }
   // Read on every delivery: stored privately, so the optimiser sees every access and needs no
   // dynamic exclusivity check.
-  private var nesting = 0
+  private var deliveryDepth = 0
   private var failed = false
   private var currentTracer: (any Tracer)?
   /// Executions refused because a command was disabled.
   public var rejectedExecutions = 0
 
-  public init(depthLimit: Int = 10_000) {
+  /// The deliveries, memory and nesting budgets (Budget.swift).
+  public let budget: RunBudget
+  /// Deliveries through graph nodes so far.
+  public internal(set) var deliveries = 0
+  /// Estimated bytes charged to the memory budget so far.
+  public internal(set) var memoryUsed = 0
+  /// Calls through graph nodes in progress.
+  public internal(set) var nesting = 0
+  /// The lowest stack address calls may reach (0: unknown, not checked); `markStack()`.
+  var stackFloor: UInt = 0
+
+  public init(depthLimit: Int = 10_000, budget: RunBudget = RunBudget()) {
     self.depthLimit = depthLimit
+    self.budget = budget
   }
 
   public var now: Int { scheduler.now }
@@ -65,9 +77,9 @@ public final class Runtime {
   /// Enters a nested delivery through `node`; false (and the run failed) past the depth limit.
   public func enter(_ node: NodeLabel) -> Bool {
     guard !failed else { return false }
-    nesting += 1
-    if nesting > depthLimit {
-      nesting -= 1
+    deliveryDepth += 1
+    if deliveryDepth > depthLimit {
+      deliveryDepth -= 1
       fail(
         "deliveries nested deeper than the limit of \(depthLimit) at '\(node.name)' (a feedback loop?)",
         at: node.location)
@@ -78,12 +90,12 @@ public final class Runtime {
 
   /// Leaves a nested delivery entered with `enter(_:)`.
   public func exit() {
-    nesting -= 1
+    deliveryDepth -= 1
   }
 
   /// Reports a delivery to the tracer, if any.
   @inline(__always)
   public func trace(_ node: NodeLabel, _ event: Event, note: String? = nil) {
-    currentTracer?.trace(frame: now, depth: nesting, node: node, event: event, note: note)
+    currentTracer?.trace(frame: now, depth: deliveryDepth, node: node, event: event, note: note)
   }
 }

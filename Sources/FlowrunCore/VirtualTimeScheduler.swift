@@ -9,6 +9,13 @@ public protocol ScheduledAction: AnyObject {
   func perform(_ argument: Int)
   /// The node this action belongs to, named in limit diagnostics.
   var owner: NodeLabel { get }
+  /// True once the action will do nothing when it runs (a cancelled timer): the scheduler may
+  /// drop it early to keep its queue small.
+  var isCancelled: Bool { get }
+}
+
+extension ScheduledAction {
+  public var isCancelled: Bool { false }
 }
 
 /// The name and place of a graph node, for diagnostics and traces.
@@ -82,6 +89,17 @@ public final class VirtualTimeScheduler {
     let sequence = nextSequence
     nextSequence += 1
     queue.insert(Entry(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
+    if queue.count >= compactionThreshold { compact() }
+  }
+
+  /// The queue size at which cancelled actions are dropped (`compact()`); it doubles with the
+  /// live actions, so compaction costs amortised O(1) per action.
+  private var compactionThreshold = 4_096
+
+  /// Drops cancelled actions (a `debounce` restarted every frame leaves one per frame).
+  private func compact() {
+    queue = Heap(queue.unordered.filter { !$0.action.isCancelled })
+    compactionThreshold = max(4_096, 2 * queue.count)
   }
 
   /// Schedules `action` `delay` frames from now.
@@ -154,5 +172,12 @@ extension Int {
     let (sum, overflow) = addingReportingOverflow(other)
     if overflow { return other > 0 ? .max : .min }
     return sum
+  }
+
+  /// Subtraction that saturates instead of trapping.
+  public func subtractingClamped(_ other: Int) -> Int {
+    let (difference, overflow) = subtractingReportingOverflow(other)
+    if overflow { return other > 0 ? .min : .max }
+    return difference
   }
 }

@@ -51,6 +51,7 @@ struct Compiler {
     case .string(let segments):
       return try compileString(segments)
     case .list(let items):
+      let at = expr.offset
       let nodes = try items.map { (item) throws(ExpressionError) in try compile(item) }
       let evals = nodes.map(\.eval)
       return folded(
@@ -58,7 +59,9 @@ struct Compiler {
           var out: [Value] = []
           out.reserveCapacity(evals.count)
           for eval in evals { out.append(try eval(ctx)) }
-          return .list(out)
+          let list = Value.list(out)
+          try ValueGuard.checkDeep(list, at: at)
+          return list
         }, nodes)
     case .map(let entries):
       return try compileMap(entries)
@@ -110,7 +113,7 @@ struct Compiler {
   private mutating func compileString(_ segments: [StringSegment]) throws(ExpressionError) -> Node {
     enum Piece: Sendable {
       case text(String)
-      case eval(Eval)
+      case eval(Eval, at: Int)
     }
     var pieces: [Piece] = []
     var nodes: [Node] = []
@@ -121,7 +124,7 @@ struct Compiler {
       case .expression(let expr):
         let node = try compile(expr)
         nodes.append(node)
-        pieces.append(.eval(node.eval))
+        pieces.append(.eval(node.eval, at: expr.offset))
       }
     }
     let parts = pieces
@@ -131,7 +134,11 @@ struct Compiler {
         for part in parts {
           switch part {
           case .text(let text): out += text
-          case .eval(let eval): out += Ops.text(try eval(ctx))
+          case .eval(let eval, let at):
+            let value = try eval(ctx)
+            try ValueGuard.checkDeep(value, at: at)
+            out += Ops.text(value)
+            try ValueGuard.checkString(out.utf8.count, at: at)
           }
         }
         return .string(out)
@@ -155,6 +162,7 @@ struct Compiler {
       keys.append(key)
       values.append(try compile(entry.value))
     }
+    let mapAt = entries.first?.key.offset ?? 0
     let pairs = zip(keys, zip(values, entries)).map { ($0.0.eval, $0.1.0.eval, $0.1.1.key.offset) }
     return folded(
       Node { ctx throws(EvaluationError) in
@@ -166,7 +174,9 @@ struct Compiler {
           }
           out[name] = try valueEval(ctx)
         }
-        return .map(out)
+        let map = Value.map(out)
+        try ValueGuard.checkDeep(map, at: mapAt)
+        return map
       }, keys + values)
   }
 

@@ -51,7 +51,10 @@ extension Compiler {
         }
       }
     case "String":
-      return { v in .string(Ops.text(v)) }
+      return { v throws(EvaluationError) in
+        try ValueGuard.checkDeep(v, at: at)
+        return .string(Ops.text(v))
+      }
     case "Int":
       return { v throws(EvaluationError) in
         switch v {

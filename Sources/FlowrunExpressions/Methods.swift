@@ -89,6 +89,8 @@ extension Compiler {
     return Node { ctx throws(EvaluationError) in
       let receiver = try be(ctx)
       var inner = ctx
+      let meter = ctx.meter ?? EvaluationMeter()
+      inner.meter = meter
       func keep(_ element: Value) throws(EvaluationError) -> Bool {
         inner.value = element
         let result = try body(inner)
@@ -100,6 +102,7 @@ extension Compiler {
         var out: [Value] = []
         out.reserveCapacity(items.count)
         for item in items {
+          try meter.charge(1, at: at)
           if isFilter {
             if try keep(item) { out.append(item) }
           } else {
@@ -111,11 +114,15 @@ extension Compiler {
       case .string(let s):
         if isFilter {
           var out = ""
-          for c in s where try keep(.string(String(c))) { out.append(c) }
+          for c in s {
+            try meter.charge(1, at: at)
+            if try keep(.string(String(c))) { out.append(c) }
+          }
           return .string(out)
         }
         var out: [Value] = []
         for c in s {
+          try meter.charge(1, at: at)
           inner.value = .string(String(c))
           out.append(try body(inner))
         }
@@ -174,7 +181,9 @@ extension Compiler {
         guard case .string(let s) = r else { throw wrongReceiver(r) }
         let separator = try string(a)
         guard !separator.isEmpty else { throw wrongArgument("a non-empty separator", a) }
-        return .list(s.split(separator: separator).map { .string(String($0)) })
+        let parts = s.split(separator: separator)
+        try ValueGuard.checkCount(parts.count, at: at)
+        return .list(parts.map { .string(String($0)) })
       }
     case "joined":
       return { r, a throws(EvaluationError) in
@@ -182,11 +191,14 @@ extension Compiler {
         let separator = a == nil ? "" : try string(a)
         var parts: [String] = []
         parts.reserveCapacity(items.count)
+        var length = 0
         for item in items {
           guard case .string(let s) = item else {
             throw failure("'joined' needs a list of Strings, got \(item.kindName) in it", at)
           }
           parts.append(s)
+          length += s.utf8.count + separator.utf8.count
+          try ValueGuard.checkString(length, at: at)
         }
         return .string(parts.joined(separator: separator))
       }

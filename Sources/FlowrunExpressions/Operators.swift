@@ -25,8 +25,12 @@ enum Ops {
     }
     if let (a, b) = doubles(l, r) { return .double(a + b) }
     switch (l, r) {
-    case (.string(let a), .string(let b)): return .string(a + b)
-    case (.list(let a), .list(let b)): return .list(a + b)
+    case (.string(let a), .string(let b)):
+      try ValueGuard.checkString(a.utf8.count + b.utf8.count, at: at)
+      return .string(a + b)
+    case (.list(let a), .list(let b)):
+      try ValueGuard.checkCount(a.count + b.count, at: at)
+      return .list(a + b)
     default: throw mismatch("+", l, r, at)
     }
   }

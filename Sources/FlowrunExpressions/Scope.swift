@@ -119,6 +119,8 @@ public struct EvalContext {
     get { environment.properties }
     set { environment = EvalEnvironment(outer: outer, input: input, error: error, properties: newValue) }
   }
+  /// The element evaluations left to this evaluation (shared by nested `.map` / `.filter`).
+  public var meter: EvaluationMeter?
 
   public init(
     value: Value = .null,

@@ -265,26 +265,41 @@ public struct MarblePrinter: Sendable {
     if !caretPlaced { slots.append(Slot(frame: 0, caret: true, start: texts.count, count: 0)) }
 
     var cells: [MarbleCell] = []
-    cells.reserveCapacity(max(0, (events.last?.frame ?? 0) - first + 1))
+    cells.reserveCapacity(min(max(0, (events.last?.frame ?? 0).subtractingClamped(first) + 1), 4 * slots.count + 16))
     var cursor = first
     var exact = true
     for slot in slots {
-      while cursor < slot.frame {
-        cells.append(MarbleCell(frame: cursor, text: "-", span: 1))
-        cursor += 1
-      }
+      cursor = Self.advance(&cells, from: cursor, to: slot.frame)
       if slot.frame < cursor { exact = false }
       let cell = cellText(slot, texts[slot.start..<slot.start + slot.count])
       cells.append(MarbleCell(frame: cursor, text: cell.text, span: cell.span))
       cursor += cell.span
     }
-    if let through {
-      while cursor <= through {
-        cells.append(MarbleCell(frame: cursor, text: "-", span: 1))
-        cursor += 1
-      }
+    if let through, through < .max {
+      cursor = Self.advance(&cells, from: cursor, to: through + 1)
     }
     return (cells, errorValue, exact)
+  }
+
+  /// Gaps longer than this many frames print as one time progression (` 20000f `), so that an
+  /// event at a huge frame does not print (or allocate) a dash per frame.
+  static let longestDashRun = 10_000
+
+  /// Appends empty frames from `cursor` up to `frame` (dashes, or one time progression for a
+  /// long gap) and returns the new cursor.
+  static func advance(_ cells: inout [MarbleCell], from cursor: Int, to frame: Int) -> Int {
+    guard cursor < frame else { return cursor }
+    let gap = frame.subtractingClamped(cursor)
+    if gap > longestDashRun {
+      cells.append(MarbleCell(frame: cursor, text: " \(gap)f ", span: gap))
+      return frame
+    }
+    var cursor = cursor
+    while cursor < frame {
+      cells.append(MarbleCell(frame: cursor, text: "-", span: 1))
+      cursor += 1
+    }
+    return cursor
   }
 
   /// The text of one slot and the frames it occupies in this grammar.

@@ -103,12 +103,13 @@ public struct ExpectationDiff: Sendable {
           + "^ " + sentence)
     }
     var legend: [(key: String, value: String)] = []
+    var legendKeys = Set<String>()
     let shown = Set(expectedPrinted.cells.map(\.text) + actualPrinted.cells.map(\.text))
       .joined()
-    for entry in result.spec.legend where shown.contains(entry.key) && !legend.contains(where: { $0.key == entry.key }) {
+    for entry in result.spec.legend where shown.contains(entry.key) && legendKeys.insert(entry.key).inserted {
       legend.append((entry.key, ExpectationDiff.describe(entry.value)))
     }
-    for entry in expectedPrinted.newEntries + actualPrinted.newEntries where !legend.contains(where: { $0.key == entry.key }) {
+    for entry in expectedPrinted.newEntries + actualPrinted.newEntries where legendKeys.insert(entry.key).inserted {
       switch entry.kind {
       case .value: legend.append((entry.key, ExpectationDiff.describe(entry.value)))
       case .signal(let marble, _): legend.append((entry.key, "!cold \(Value.quoted(marble))"))
@@ -181,13 +182,16 @@ private struct Lanes {
     }
     var column = 0
     var rulerText = ""
+    var rulerWidth = 0
     for frame in frames.sorted() {
       let e = expectedCells[frame] ?? ""
       let a = actualCells[frame] ?? ""
       let width = max(e.count, a.count)
       columns[frame] = column
-      if frame >= 0, frame % 5 == 0, rulerText.count <= column {
-        rulerText += String(repeating: " ", count: column - rulerText.count) + String(frame)
+      if frame >= 0, frame % 5 == 0, rulerWidth <= column {
+        let label = String(frame)
+        rulerText += String(repeating: " ", count: column - rulerWidth) + label
+        rulerWidth = column + label.count
       }
       self.expected += e + String(repeating: " ", count: width - e.count)
       self.actual += a + String(repeating: " ", count: width - a.count)

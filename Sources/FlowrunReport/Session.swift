@@ -1,4 +1,5 @@
 import FlowrunScenario
+import FlowrunYAML
 import Foundation
 
 /// What `flowrun run` (or `check`) was asked to do.
@@ -36,6 +37,11 @@ public struct RunOptions: Sendable {
   public var update = UpdateMode.off
   /// Whether the environment is a CI (the `CI` variable is set): `--update` then needs `force`.
   public var isCI = false
+  /// `--limit key=n`: run limits (a scenario's own `limit:` may only lower them) and limits of
+  /// reading files (docs/limits.md).
+  public var limits: [String: Int] = [:]
+  /// The keys `limits` accepts.
+  public static let limitKeys = RunLimits.keys + YAMLLimits.keys
 
   public init(paths: [String]) {
     self.paths = paths
@@ -88,15 +94,21 @@ public enum Session {
     if files.isEmpty { throw UsageError("no scenario found in \(options.paths.joined(separator: ", "))") }
 
     // Load every file, then select scenarios (filter, tags, shard) in file order.
-    let loader = WorkPool(count: files.count, jobs: options.jobs) { ScenarioLoader.load(path: files[$0]) }
+    var yamlLimits = YAMLLimits()
+    for (key, value) in options.limits where YAMLLimits.keys.contains(key) { yamlLimits[key] = value }
+    let readLimits = yamlLimits
+    let loader = WorkPool(count: files.count, jobs: options.jobs) {
+      ScenarioLoader.load(path: files[$0], limits: readLimits)
+    }
     var selected: [Selected] = []
     var index = 0
     for position in files.indices {
       let file = loader.result(position)
       var scenarios: [Scenario] = []
-      for scenario in file.scenarios where matches(scenario, filter: filter, options: options) {
+      for var scenario in file.scenarios where matches(scenario, filter: filter, options: options) {
         defer { index += 1 }
         if let shard = options.shard, index % shard.count != shard.index - 1 { continue }
+        scenario.applyLimits(options.limits)
         scenarios.append(scenario)
       }
       selected.append(Selected(file: file, scenarios: scenarios))

@@ -111,10 +111,21 @@ final class Graph {
 
   // MARK: - Instantiation
 
-  /// The recipe for `plan`, with template names bound by `scope`.
+  /// The named signal being instantiated, to label the nodes in budget diagnostics.
+  private var currentLabel = NodeLabel("signal")
+
+  /// The recipe for `plan`, with template names bound by `scope`, metered against the run's
+  /// budgets (deliveries, memory, nesting; Budget.swift).
   func source(for plan: SignalPlan, scope: TemplateScope = .none) -> any Source {
-    guard let tracing else { return makeSource(for: plan, scope: scope) }
-    return tracing.wrap(plan, scope: scope) { makeSource(for: plan, scope: scope) }
+    guard runtime.enterNesting(currentLabel) else { return ImmediateSource.never }
+    defer { runtime.exitNesting() }
+    let made: any Source
+    if let tracing {
+      made = tracing.wrap(plan, scope: scope) { makeSource(for: plan, scope: scope) }
+    } else {
+      made = makeSource(for: plan, scope: scope)
+    }
+    return MeteredSource(made, label: currentLabel, runtime: runtime)
   }
 
   private func makeSource(for plan: SignalPlan, scope: TemplateScope) -> any Source {
@@ -159,9 +170,12 @@ final class Graph {
     case .signal(let name):
       if let source = signals[name] { return source }
       guard let plan = scenario.plan.signals[name] else { return ImmediateSource.never }
+      let outerLabel = currentLabel
+      currentLabel = NodeLabel(name, at: scenario.plan.signalLocations[name])
       var scope = TemplateScope.none
       scope.traceOwner = tracing == nil ? nil : name
       let made = tracing?.named(name) { self.source(for: plan, scope: scope) } ?? self.source(for: plan)
+      currentLabel = outerLabel
       signals[name] = made
       return made
     case .subject(let name):

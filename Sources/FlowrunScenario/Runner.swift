@@ -7,7 +7,8 @@ public enum ScenarioRunner {
   public static func run(_ scenario: Scenario, tracer: (any Tracer)? = nil) -> ScenarioResult {
     let started = ContinuousClock.now
     let plan = scenario.plan
-    let runtime = Runtime(depthLimit: plan.limits.depth)
+    let runtime = Runtime(depthLimit: plan.limits.depth, budget: plan.limits.budget)
+    runtime.markStack()
     runtime.tracer = tracer
     let graph = Graph(scenario: scenario, runtime: runtime)
     let scheduler = runtime.scheduler

@@ -22,7 +22,7 @@ public struct Scenario: Sendable {
   /// The YAML file, for placing run-time diagnostics.
   public let file: YAMLFile
 
-  let plan: ScenarioPlan
+  var plan: ScenarioPlan
 }
 
 /// What an expectation says: its target and the expected events or subscriptions.
@@ -80,6 +80,8 @@ struct ScenarioPlan: @unchecked Sendable {
   /// The events of each hot marble when they hold no signal value, resolved at load.
   var resolvedHotEvents: [[Recorded]?] = []
   var signals: OrderedDictionary<String, SignalPlan> = [:]
+  /// Where each named signal is declared (its key), for budget diagnostics.
+  var signalLocations: [String: SourceLocation] = [:]
   var subjects: [SubjectPlan] = []
   var properties: [PropertyPlan] = []
   var commands: [CommandPlan] = []
@@ -95,7 +97,9 @@ public struct RunLimits: Sendable, Equatable {
   public var time = 1_000_000
   public var steps = 10_000_000
   public var depth = 10_000
-  public var events = 1_000_000
+  public var events = 100_000
+  /// Deliveries, memory and nesting (FlowrunCore/Budget.swift).
+  public var budget = RunBudget()
 
   public init() {}
 }

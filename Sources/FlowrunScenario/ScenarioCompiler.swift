@@ -33,6 +33,14 @@ final class ScenarioCompiler {
   var templateNames: ExpressionScope.TemplateNames = []
   /// The named signal being compiled, to label its nodes.
   var currentName: String?
+  /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
+  var stepNesting = 0
+  static let maxStepNesting = 10_000
+  /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
+  var expressionDepth = 256
+  static let maxExpressionDepth = 10_000
+  /// The most characters `limit.marble` may allow in one marble.
+  static let maxMarbleCharacters = 10_000_000
   private var signalShapes: [String: ValueShape] = [:]
   private var compiling: [String] = []
   /// `plan.fileLegend` by key, built once for every resolver of this document.
@@ -120,11 +128,35 @@ final class ScenarioCompiler {
 
   private func readLimits(_ node: YAMLNode) {
     guard let pairs = context.mapping(node, "'limit'") else { return }
-    context.checkKeys(pairs, allowed: ["time", "steps", "depth", "events"], in: "'limit'")
+    context.checkKeys(
+      pairs, allowed: RunLimits.keys + ["marble", "expression"], in: "'limit'")
     if let value = node["time"] { plan.limits.time = frames(value, "'time'", minimum: 1) ?? plan.limits.time }
     if let value = node["steps"] { plan.limits.steps = context.count(value, "'steps'", minimum: 1) ?? plan.limits.steps }
     if let value = node["depth"] { plan.limits.depth = context.count(value, "'depth'", minimum: 1) ?? plan.limits.depth }
     if let value = node["events"] { plan.limits.events = context.count(value, "'events'", minimum: 1) ?? plan.limits.events }
+    if let value = node["deliveries"] {
+      plan.limits.budget.deliveries = context.count(value, "'deliveries'", minimum: 1) ?? plan.limits.budget.deliveries
+    }
+    if let value = node["memory"] {
+      plan.limits.budget.memory = context.count(value, "'memory'", minimum: 1) ?? plan.limits.budget.memory
+    }
+    if let value = node["marble"], let count = context.count(value, "'marble'", minimum: 1) {
+      if count > Self.maxMarbleCharacters {
+        context.error("'marble' may be at most \(Self.maxMarbleCharacters) characters", at: value)
+      } else {
+        marbleLimits.characters = count
+      }
+    }
+    if let value = node["expression"], let count = context.count(value, "'expression'", minimum: 1) {
+      if count > Self.maxExpressionDepth {
+        context.error("'expression' may be at most \(Self.maxExpressionDepth) levels", at: value)
+      } else {
+        expressionDepth = count
+      }
+    }
+    if let value = node["nesting"] {
+      plan.limits.budget.nesting = context.count(value, "'nesting'", minimum: 1) ?? plan.limits.budget.nesting
+    }
   }
 
   // MARK: - Names
@@ -217,9 +249,12 @@ final class ScenarioCompiler {
     guard let declaration = declarations[name] else { return nil }
     compiling.append(name)
     let outerName = currentName
+    let outerNesting = stepNesting
     currentName = name
+    stepNesting = 0
     let compiled = compileSignal(declaration.node, "signal '\(name)'")
     currentName = outerName
+    stepNesting = outerNesting
     compiling.removeLast()
     guard signalShapes[name] == nil else { return nil }
     guard let compiled else {
@@ -227,6 +262,7 @@ final class ScenarioCompiler {
       return nil
     }
     plan.signals[name] = compiled.0
+    plan.signalLocations[name] = declaration.keyNode.start
     signalShapes[name] = compiled.1
     return compiled.1
   }

@@ -76,6 +76,17 @@ extension ScenarioCompiler {
 
   /// Compiles a signal written as a name, one step (a mapping) or a list of steps.
   func compileSignal(_ node: YAMLNode, _ what: String) -> (SignalPlan, ValueShape)? {
+    // Steps nest plans inside one another (and inline signals inside steps nest further):
+    // bound the depth so that building, running and freeing a plan stays within the stack.
+    let added = node.sequenceItems?.count ?? 1
+    guard stepNesting + added <= Self.maxStepNesting else {
+      context.error(
+        "signal steps nest deeper than the limit of \(Self.maxStepNesting) (counting the steps of inline signals)",
+        at: node)
+      return nil
+    }
+    stepNesting += added
+    defer { stepNesting -= added }
     switch node.kind {
     case .scalar:
       guard let name = context.string(node, what) else { return nil }
@@ -376,7 +387,7 @@ extension ScenarioCompiler {
       }
       let scope = ExpressionScope(
         parameters: parameters, indexAvailable: index, templateNames: templateNames,
-        properties: propertyNames)
+        properties: propertyNames, maxDepth: expressionDepth)
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {

@@ -29,6 +29,8 @@ final class OperatorTimer: ScheduledAction {
   func cancel() {
     target = nil
   }
+
+  var isCancelled: Bool { target == nil }
 }
 
 /// An operator's handle on its pending timer entries: scheduling reuses the live timer,

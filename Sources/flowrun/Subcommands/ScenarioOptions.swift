@@ -22,6 +22,13 @@ struct ScenarioOptions: ParsableArguments {
   @Option(name: .shortAndLong, help: "Load and run scenarios on this many workers (default: the number of cores).")
   var jobs: Int?
 
+  @Option(
+    name: .customLong("limit"),
+    help: ArgumentHelp(
+      "Set a limit for every scenario, repeatable (docs/limits.md): time, steps, depth, events, deliveries, memory, nesting, file-size, yaml-depth, yaml-nodes, aliases. A scenario's own 'limit:' may only lower it.",
+      valueName: "key=n"))
+  var limits: [LimitArgument] = []
+
   func validate() throws {
     if paths.isEmpty { throw ValidationError("Please give at least one scenario file or directory.") }
     if let jobs, jobs < 1 { throw ValidationError("Please give --jobs a number of at least 1.") }
@@ -34,6 +41,7 @@ struct ScenarioOptions: ParsableArguments {
     options.skipTags = skipTag
     options.color = color.isEnabled
     if let jobs { options.jobs = jobs }
+    for limit in limits { options.limits[limit.key] = limit.value }
     options.isCI = ProcessInfo.processInfo.environment["CI"] != nil
     return options
   }
@@ -80,4 +88,19 @@ private func writeReport(_ contents: String, to path: String) throws {
   let url = URL(fileURLWithPath: path)
   try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
   try Data(contents.utf8).write(to: url, options: .atomic)
+}
+
+/// `--limit key=n`.
+struct LimitArgument: ExpressibleByArgument {
+  var key: String
+  var value: Int
+
+  init?(argument: String) {
+    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, RunOptions.limitKeys.contains(parts[0]), let value = Int(parts[1]), value >= 1 else {
+      return nil
+    }
+    key = parts[0]
+    self.value = value
+  }
 }

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Hostile inputs (`Tests/Hostile/<case>.yaml`, plus large ones made here in a temporary
+/// directory) run through the built `flowrun`: each must fail with exit code 1 and its expected
+/// diagnostic (`<case>.expected`, a stable substring of the first diagnostic line), within
+/// 5 seconds and 500 MB of peak resident memory. Never loosen these: fix the engine.
+@Suite(.serialized)
+struct HostileInputTests {
+  static let directory = CLI.packageRoot.appendingPathComponent("Tests/Hostile")
+  static let timeLimit = 5.0
+  static let memoryLimitKB = 500 * 1024
+
+  static var committedCases: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { String($0.dropLast(5)) }
+  }
+
+  @Test func corpusHasAtLeastAHundredCases() {
+    #expect(Self.committedCases.count >= 100)
+  }
+
+  @Test(arguments: committedCases)
+  func committed(_ name: String) throws {
+    let input = Self.directory.appendingPathComponent(name + ".yaml")
+    let expectedURL = Self.directory.appendingPathComponent(name + ".expected")
+    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try check(input: input, expected: expected, in: Self.directory)
+  }
+
+  /// Inputs too large to commit, written to a temporary directory.
+  static let generated: [(name: String, expected: String, bytes: @Sendable () -> [UInt8])] = [
+    ("file-over-10-mib", "file is larger than the limit of 10485760 bytes", {
+      Array("flowrun: 1\nname: big\ndescription: \"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10 << 20)
+        + Array("\"\n".utf8)
+    }),
+    ("over-a-million-nodes", "nodes", {
+      Array(("flowrun: 1\nname: many\nvalues: { a: [" + String(repeating: "1,", count: 1_000_001) + "1] }\n").utf8)
+    }),
+    ("marble-over-a-million-characters", "marble is longer than the limit of 1000000 characters", {
+      Array(("flowrun: 1\nname: m\nsignals:\n  s: { cold: \"" + String(repeating: "-", count: 1_000_001)
+        + "|\" }\nexpect:\n  s: \"-\"\n").utf8)
+    }),
+    ("marble-huge-group-run", "error:", {
+      Array(("flowrun: 1\nname: m\nsignals:\n  s: { cold: \"" + String(repeating: "(ab)", count: 200_000)
+        + "|\" }\nexpect:\n  s: \"-\"\n").utf8)
+    }),
+    ("expression-over-100000-characters", "expression longer than 100000 characters", {
+      Array(("flowrun: 1\nname: e\nsignals:\n  s:\n    - just: 1\n    - map: '" + String(repeating: "1+", count: 60_000)
+        + "1'\nexpect:\n  s: \"-\"\n").utf8)
+    }),
+    ("step-chain-300000", "signal steps nest deeper than the limit of 10000", {
+      Array(("flowrun: 1\nname: c\nsignals:\n  s:\n    - just: 1\n" + String(repeating: "    - tap\n", count: 300_000)
+        + "expect:\n  s: \"-\"\n").utf8)
+    }),
+    ("reference-chain-100000", "calls through the graph nested deeper than the limit of 100000", {
+      var text = "flowrun: 1\nname: r\nsignals:\n  s0: { just: 1 }\n"
+      for i in 1..<100_000 { text += "  s\(i): { from: s\(i - 1) }\n" }
+      return Array((text + "expect:\n  s99999: \"-\"\n").utf8)
+    }),
+    ("ten-thousand-scenarios", "expectation 's' failed", {
+      Array(String(repeating: "---\nflowrun: 1\nname: d\nsignals:\n  s: { just: 1 }\nexpect:\n  s: \"-\"\n", count: 10_000).utf8)
+    }),
+    ("alias-expansion-over-100000", "alias expansion exceeds the limit of 100000 nodes", {
+      var text = "flowrun: 1\nname: a\nvalues:\n  a: &a [" + Array(repeating: "1", count: 1000).joined(separator: ",") + "]\n"
+      for i in 0..<200 { text += "  b\(i): *a\n" }
+      return Array(text.utf8)
+    }),
+  ]
+
+  @Test(arguments: generated.map(\.name))
+  func generatedInput(_ name: String) throws {
+    let entry = try #require(Self.generated.first { $0.name == name })
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-hostile-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let input = directory.appendingPathComponent(name + ".yaml")
+    try Data(entry.bytes()).write(to: input)
+    defer { try? FileManager.default.removeItem(at: input) }
+    try check(input: input, expected: entry.expected, in: directory)
+  }
+
+  @Test func commandLineLimitReplacesTheDefault() throws {
+    let input = Self.directory.appendingPathComponent("endless-interval-no-expect.yaml")
+    let output = try CLI.run(["--color", "never", "--limit", "time=500", input.path])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("the run reached the time limit of 500 frames"))
+  }
+
+  @Test func scenarioMayOnlyLowerACommandLineLimit() throws {
+    // The scenario asks for time: 9223372036854775807; the command line caps it.
+    let input = Self.directory.appendingPathComponent("limit-time-huge-endless.yaml")
+    let output = try CLI.run(["--color", "never", "--limit", "time=1000", input.path])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("the run reached the time limit of 1000 frames"))
+  }
+
+  @Test func commandLineFileLimit() throws {
+    let input = Self.directory.appendingPathComponent("endless-interval.yaml")
+    let output = try CLI.run(["--color", "never", "--limit", "file-size=10", input.path])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("file is larger than the limit of 10 bytes"))
+  }
+
+  private func check(input: URL, expected: String, in directory: URL) throws {
+    let executable = try #require(CLI.executable, "the flowrun executable was not built")
+    let run = try ChildProcess.run(
+      executable.path, ["--color", "never", "--jobs", "1", input.path], in: directory,
+      timeout: Self.timeLimit * 4)
+    let name = input.lastPathComponent
+    #expect(!run.timedOut, "\(name) did not end within \(Self.timeLimit * 4) s")
+    #expect(run.signal == nil, "\(name) crashed with signal \(run.signal ?? 0)\n\(run.output.suffix(2000))")
+    #expect(run.status == 1, "\(name) exited with \(run.status)\n\(run.output.prefix(2000))")
+    // CPU time, not wall-clock time, so that a loaded machine does not fail the test.
+    #expect(run.cpuSeconds < Self.timeLimit, "\(name) took \(run.cpuSeconds) s of CPU time")
+    #expect(run.maxResidentKB < Self.memoryLimitKB, "\(name) peaked at \(run.maxResidentKB) KB")
+    let first = run.output.split(separator: "\n").first { $0.contains(": error: ") || $0.contains(": warning: ") }
+      .map(String.init) ?? run.output.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.contains(expected), "\(name): first diagnostic is\n\(first.prefix(500))\nexpected to contain\n\(expected)")
+  }
+}
+
+/// A child process run with its output in a file, its peak memory from `wait4`, and a timeout.
+struct ChildProcess {
+  var status: Int32
+  var signal: Int32?
+  var timedOut: Bool
+  var seconds: Double
+  var cpuSeconds: Double
+  var maxResidentKB: Int
+  var output: String
+
+  static func run(_ path: String, _ arguments: [String], in directory: URL, timeout: Double) throws -> ChildProcess {
+    let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-hostile-\(UUID().uuidString).out")
+    defer { try? FileManager.default.removeItem(at: outputURL) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["NO_COLOR", "CI", "GITHUB_ACTIONS", "FORCE_COLOR"] { environment[key] = nil }
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var pid: pid_t = 0
+    let started = Date()
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+    var status: Int32 = 0
+    var usage = rusage()
+    var timedOut = false
+    while true {
+      let result = wait4(pid, &status, WNOHANG, &usage)
+      if result == pid { break }
+      if result < 0 && errno != EINTR { break }
+      if Date().timeIntervalSince(started) > timeout, !timedOut {
+        timedOut = true
+        kill(pid, SIGKILL)
+      }
+      usleep(2_000)
+    }
+    let seconds = Date().timeIntervalSince(started)
+    let data = (try? Data(contentsOf: outputURL)) ?? Data()
+    let exited = status & 0x7f == 0
+    return ChildProcess(
+      status: exited ? (status >> 8) & 0xff : -1, signal: exited ? nil : status & 0x7f, timedOut: timedOut,
+      seconds: seconds,
+      cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
+      maxResidentKB: Int(usage.ru_maxrss), output: String(decoding: data.prefix(1 << 20), as: UTF8.self))
+  }
+}
