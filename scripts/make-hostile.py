@@ -195,7 +195,8 @@ case('limit-marble-short', sig(['cold: "--a--|"'], 'limit: { marble: 3 }\n'))
 case('limit-memory-small', sig(['interval: 1', 'take: 1000'], 'limit: { memory: 10000 }\n'))
 case('limit-deliveries-small', sig(['interval: 1', 'take: 1000'], 'limit: { deliveries: 100 }\n'))
 case('limit-events-small', sig(['interval: 1', 'take: 1000'], 'limit: { events: 10 }\n'))
-case('limit-nesting-small', sig(['just: 1'] + ['tap'] * 50, 'limit: { nesting: 20 }\n'))
+case('limit-nesting-small', H + 'limit: { nesting: 20 }\nsignals:\n  s1: { just: 1 }\n'
+     + ''.join(f'  s{i}: [{{ from: s{i - 1} }}, tap]\n' for i in range(2, 31)) + 'expect:\n  s30: "(1|)"\n')
 case('limit-depth-one', H + 'limit: { depth: 1 }\nsubjects:\n  s: {}\n  t: {}\neffects:\n  - on: s\n    send: t\ntimeline:\n  - at: 0\n    send: { s: 1 }\nexpect:\n  t: "-"\n')
 
 os.makedirs(out, exist_ok=True)

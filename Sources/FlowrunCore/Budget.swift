@@ -43,8 +43,7 @@ extension Runtime {
   @inline(__always)
   public func chargeDelivery(_ event: Event, at node: NodeLabel) -> Bool {
     guard !isFailed else { return false }
-    deliveries += 1
-    if deliveries > budget.deliveries {
+    if countDelivery() > budget.deliveries {
       fail(
         "the run reached the limit of \(budget.deliveries) deliveries at '\(node.name)'"
           + " (a combinatorial fan-out?; raise 'limit.deliveries')",
@@ -59,8 +58,8 @@ extension Runtime {
   @inline(__always)
   public func chargeMemory(_ bytes: Int, at node: NodeLabel?) -> Bool {
     guard !isFailed else { return false }
-    memoryUsed = memoryUsed.addingClamped(bytes)
-    if memoryUsed.addingClamped(scheduler.pendingCount &* RunBudget.pendingActionCost) > budget.memory {
+    let used = addMemory(bytes)
+    if used.addingClamped(scheduler.pendingCount &* RunBudget.pendingActionCost) > budget.memory {
       fail(
         "the run reached the memory limit of \(budget.memory) bytes"
           + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
@@ -102,9 +101,8 @@ extension Runtime {
         return false
       }
     }
-    nesting += 1
-    if nesting > budget.nesting {
-      nesting -= 1
+    if pushNesting() > budget.nesting {
+      popNesting()
       fail(
         "calls through the graph nested deeper than the limit of \(budget.nesting) at '\(node.name)'"
           + " (a very long chain, or a feedback loop through one)",
@@ -117,7 +115,7 @@ extension Runtime {
   /// Leaves a nested call entered with `enterNesting(_:)`.
   @inline(__always)
   public func exitNesting() {
-    nesting -= 1
+    popNesting()
   }
 }
 

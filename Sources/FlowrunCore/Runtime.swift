@@ -46,11 +46,16 @@ public final class Runtime {
   /// The deliveries, memory and nesting budgets (Budget.swift).
   public let budget: RunBudget
   /// Deliveries through graph nodes so far.
-  public internal(set) var deliveries = 0
+  public var deliveries: Int { deliveryCount }
   /// Estimated bytes charged to the memory budget so far.
-  public internal(set) var memoryUsed = 0
+  public var memoryUsed: Int { memoryCount }
   /// Calls through graph nodes in progress.
-  public internal(set) var nesting = 0
+  public var nesting: Int { callNesting }
+  // Counted on every metered delivery: private storage changed only by the helpers below, so
+  // the optimiser needs no dynamic exclusivity checks for them.
+  private var deliveryCount = 0
+  private var memoryCount = 0
+  private var callNesting = 0
   /// The lowest stack address calls may reach (0: unknown, not checked); `markStack()`.
   var stackFloor: UInt = 0
 
@@ -97,5 +102,32 @@ public final class Runtime {
   @inline(__always)
   public func trace(_ node: NodeLabel, _ event: Event, note: String? = nil) {
     currentTracer?.trace(frame: now, depth: deliveryDepth, node: node, event: event, note: note)
+  }
+
+  /// Counts one delivery; returns the count so far.
+  @inline(__always)
+  func countDelivery() -> Int {
+    deliveryCount += 1
+    return deliveryCount
+  }
+
+  /// Adds `bytes` to the memory used; returns the total so far.
+  @inline(__always)
+  func addMemory(_ bytes: Int) -> Int {
+    memoryCount = memoryCount.addingClamped(bytes)
+    return memoryCount
+  }
+
+  /// Enters a nested call; returns the nesting so far.
+  @inline(__always)
+  func pushNesting() -> Int {
+    callNesting += 1
+    return callNesting
+  }
+
+  /// Leaves a nested call.
+  @inline(__always)
+  func popNesting() {
+    callNesting -= 1
   }
 }

@@ -116,16 +116,20 @@ final class Graph {
 
   /// The recipe for `plan`, with template names bound by `scope`, metered against the run's
   /// budgets (deliveries, memory, nesting; Budget.swift).
+  ///
+  /// Metering happens at the boundaries where work can multiply — a named signal, a template
+  /// instance, what an expectation or effect subscribes to — not at every step of a chain, so
+  /// a chain's per-event path carries one meter, not one per operator.
   func source(for plan: SignalPlan, scope: TemplateScope = .none) -> any Source {
     guard runtime.enterNesting(currentLabel) else { return ImmediateSource.never }
     defer { runtime.exitNesting() }
-    let made: any Source
-    if let tracing {
-      made = tracing.wrap(plan, scope: scope) { makeSource(for: plan, scope: scope) }
-    } else {
-      made = makeSource(for: plan, scope: scope)
-    }
-    return MeteredSource(made, label: currentLabel, runtime: runtime)
+    return MeteredSource(step(for: plan, scope: scope), label: currentLabel, runtime: runtime)
+  }
+
+  /// The recipe for one step of a chain (traced when tracing), not metered on its own.
+  private func step(for plan: SignalPlan, scope: TemplateScope) -> any Source {
+    guard let tracing else { return makeSource(for: plan, scope: scope) }
+    return tracing.wrap(plan, scope: scope) { makeSource(for: plan, scope: scope) }
   }
 
   private func makeSource(for plan: SignalPlan, scope: TemplateScope) -> any Source {
@@ -149,19 +153,19 @@ final class Graph {
     case .timer(let delay, let period, let label):
       return TimerSource(delay: delay, period: period, owner: label, runtime: runtime)
     case .combineLatest(let inputs, let keys):
-      return CombineLatestSource(inputs.map { source(for: $0, scope: scope) }, keys: keys)
+      return CombineLatestSource(inputs.map { step(for: $0, scope: scope) }, keys: keys)
     case .zip(let inputs, let keys):
-      return ZipSource(inputs.map { source(for: $0, scope: scope) }, keys: keys)
+      return ZipSource(inputs.map { step(for: $0, scope: scope) }, keys: keys)
     case .merge(let inputs, let concurrent):
-      return MergeSource(inputs.map { source(for: $0, scope: scope) }, concurrent: concurrent)
+      return MergeSource(inputs.map { step(for: $0, scope: scope) }, concurrent: concurrent)
     case .concat(let inputs):
-      return MergeSource.concat(inputs.map { source(for: $0, scope: scope) })
+      return MergeSource.concat(inputs.map { step(for: $0, scope: scope) })
     case .race(let inputs):
-      return RaceSource(inputs.map { source(for: $0, scope: scope) })
+      return RaceSource(inputs.map { step(for: $0, scope: scope) })
     case .call(let service, let input):
       return callSource(service, input, scope: scope)
     case .apply(let input, let op):
-      return apply(op, to: source(for: input, scope: scope), scope: scope)
+      return apply(op, to: step(for: input, scope: scope), scope: scope)
     }
   }
 

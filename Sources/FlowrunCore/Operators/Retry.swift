@@ -47,6 +47,9 @@ private final class RetryObserver: Observer, Disposable, ScheduledAction {
   }
 
   func attempt() {
+    // Every attempt is a new subscription: charging it bounds an endless retry of a source that
+    // fails at once (with or without a delay) by the run's memory budget.
+    guard source.runtime.chargeMemory(RunBudget.subscriptionCost, at: source.owner) else { return }
     let link = UpstreamLink()
     self.link = link
     link.attach(source.upstream.subscribe(Attempt(retry: self, link: link)))
