@@ -62,6 +62,13 @@ public final class Recorder: Observer, Disposable {
     }
   }
 
+  /// Ends this recording and those of the signal values it recorded (at the end of a run).
+  public func tearDown() {
+    dispose()
+    for recorder in inner { recorder.tearDown() }
+    inner.removeAll()
+  }
+
   public func dispose() {
     link.dispose()
   }

@@ -21,7 +21,7 @@ extension Graph {
 }
 
 /// An effect's subscription: for each value, its actions in the order written.
-final class EffectObserver: Observer {
+final class EffectObserver: Observer, Disposable {
   private let effect: EffectPlan
   private unowned let graph: Graph
   private let link = UpstreamLink()
@@ -33,6 +33,10 @@ final class EffectObserver: Observer {
 
   func start() {
     link.attach(graph.source(for: effect.on).subscribe(self))
+  }
+
+  func dispose() {
+    link.dispose()
   }
 
   func receive(_ event: Event) {

@@ -100,6 +100,12 @@ extension Graph {
     }
   }
 
+  /// Ends what the graph itself keeps subscribed (commands' `enabled` and `values`), after a
+  /// run.
+  func tearDown() {
+    for (_, command) in commands { command.dispose() }
+  }
+
   /// Commands subscribe to their `enabled` signal (after properties bind, before effects).
   func connectCommands() {
     for plan in scenario.plan.commands {

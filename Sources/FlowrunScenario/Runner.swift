@@ -14,6 +14,9 @@ public enum ScenarioRunner {
     let scheduler = runtime.scheduler
     var recorders: [Recorder?] = Array(repeating: nil, count: scenario.expectations.count)
     var effectsRunning: [EffectObserver] = []
+    // What setup subscribed; disposed after the results are read, so that no subscription (and
+    // no observer ↔ subscription cycle) outlives the run.
+    var subscriptions: [any Disposable] = []
     let windowOwner = NodeLabel("expect")
 
     // Expectation windows and effects with `at:` act at the start of their frames.
@@ -48,11 +51,11 @@ public enum ScenarioRunner {
     for connect in graph.eagerConnections { connect() }
     for subject in plan.subjects {
       guard let signal = subject.subscribeTo, let node = graph.subjects[subject.name] else { continue }
-      _ = graph.source(for: signal).subscribe(node)
+      subscriptions.append(graph.source(for: signal).subscribe(node))
     }
     for property in plan.properties {
       guard let binding = property.binding, let node = graph.properties[property.name] else { continue }
-      _ = node.bind(to: graph.source(for: binding), at: property.location)
+      subscriptions.append(node.bind(to: graph.source(for: binding), at: property.location))
     }
     graph.connectCommands()
     for effect in plan.effects where effect.at == nil {
@@ -108,7 +111,12 @@ public enum ScenarioRunner {
     }
     let status: ScenarioStatus =
       runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
-    withExtendedLifetime(effectsRunning) {}
+    // The teardown is not part of the run: nothing of it is traced.
+    runtime.tracer = nil
+    for effect in effectsRunning { effect.dispose() }
+    for recorder in recorders { recorder?.tearDown() }
+    for subscription in subscriptions { subscription.dispose() }
+    graph.tearDown()
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return ScenarioResult(

@@ -136,6 +136,8 @@ public final class TraceRecorder: StepTracer {
   }
 
   public func disposed(step: TraceStep, subscription: Int) {
+    // After the run the runner tears the graph down with the tracer detached: not traced.
+    guard runtime?.tracer != nil else { return }
     closePoints(depth: runtimeDepth, sibling: false)
     append(.disposed(step, subscription: subscription), node: step.owner ?? "inline", event: nil, note: nil)
   }

@@ -53,6 +53,13 @@ public final class Command {
     links[0].attach(switched.subscribe(values))
   }
 
+  /// Ends the command's own subscriptions (its `enabled` signal and its `values` switch), at the
+  /// end of a run.
+  public func dispose() {
+    for link in links { link.dispose() }
+    links.removeAll()
+  }
+
   /// Follows the `enabled` signal from now on (RACCommand subscribes at initialisation).
   public func follow(enabled source: any Source) {
     let link = UpstreamLink()

@@ -91,7 +91,8 @@ public final class Subject: Source, Observer {
 }
 
 private final class SubjectSubscription: Disposable {
-  unowned let subject: Subject
+  // Strong: an execution's inner subject lives only as long as someone is subscribed to it.
+  let subject: Subject
   let observer: any Observer
   let logIndex: Int
   var isActive = true
