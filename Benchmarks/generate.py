@@ -189,7 +189,7 @@ def silent(n):
     return (
         "flowrun: 1\n"
         "name: %d events recorded nowhere\n" % n
-        + "limit: { time: %d, steps: %d }\n" % (n + 10, 2 * n + 100)
+        + "limit: { time: %d, steps: %d, deliveries: %d }\n" % (n + 10, 2 * n + 100, 3 * n + 100)
         + "signals:\n  ticks: [{ interval: 1f }, { take: %d }, { map: '$0 + 1' }]\n" % n
         + "properties:\n  sink: ticks\n"
     )
