@@ -121,6 +121,12 @@ public final class VirtualTimeScheduler {
     queue.insert(Entry(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
   }
 
+  /// Drops every pending action (after a run that stopped early, so that no pending action
+  /// keeps its owner alive).
+  public func removeAll() {
+    queue = Heap()
+  }
+
   /// Stops `run` after the current action.
   public func stop() {
     isStopped = true

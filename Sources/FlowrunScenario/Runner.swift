@@ -113,6 +113,7 @@ public enum ScenarioRunner {
       runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
     // The teardown is not part of the run: nothing of it is traced.
     runtime.tracer = nil
+    scheduler.removeAll()
     for effect in effectsRunning { effect.dispose() }
     for recorder in recorders { recorder?.tearDown() }
     for subscription in subscriptions { subscription.dispose() }

@@ -32,6 +32,8 @@ public final class Command {
   private var running = 0
   private var isEnabled = true
   private var links: [UpstreamLink] = []
+  /// The executions still running, so that a run that stops early can end them.
+  private var active: [Execution] = []
 
   public init(owner: NodeLabel, isConcurrent: Bool, runtime: Runtime, work: @escaping Work) {
     self.owner = owner
@@ -58,6 +60,9 @@ public final class Command {
   public func dispose() {
     for link in links { link.dispose() }
     links.removeAll()
+    let running = active
+    active.removeAll()
+    for execution in running { execution.link.dispose() }
   }
 
   /// Follows the `enabled` signal from now on (RACCommand subscribes at initialisation).
@@ -101,6 +106,7 @@ public final class Command {
     let inner = Subject(kind: .replay(.max), owner: NodeLabel("\(owner.name).execution", at: owner.location), runtime: runtime)
     executions.receive(.next(.signal(SignalValue(source: inner))))
     let execution = Execution(command: self, inner: inner)
+    active.append(execution)
     let source: any Source
     do throws(StepFailure) {
       source = try work(input)
@@ -112,6 +118,7 @@ public final class Command {
   }
 
   fileprivate func finish(_ execution: Execution, error: Value?) {
+    active.removeAll { $0 === execution }
     execution.inner.receive(.completed)
     if let error { errors.receive(.next(error)) }
     running -= 1
