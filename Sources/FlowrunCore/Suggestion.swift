@@ -1,13 +1,15 @@
 /// The candidate closest to a misspelt name, for "did you mean" hints.
 ///
-/// Returns the candidate within edit distance 2 of `name` with the smallest distance (the first
-/// in `candidates` order on a tie), or nil when none is that close.
-public func closestName(to name: String, among candidates: some Sequence<String>) -> String? {
+/// Returns the candidate within edit distance `maxDistance` (default 2) of `name` with the
+/// smallest distance (the first in `candidates` order on a tie), or nil when none is that close.
+public func closestName(
+  to name: String, among candidates: some Sequence<String>, maxDistance: Int = 2
+) -> String? {
   var best: (name: String, distance: Int)?
   let source = Array(name.unicodeScalars)
   for candidate in candidates where candidate != name {
-    let distance = editDistance(source, Array(candidate.unicodeScalars), limit: 2)
-    if distance <= 2, distance < (best?.distance ?? .max) {
+    let distance = editDistance(source, Array(candidate.unicodeScalars), limit: maxDistance)
+    if distance <= maxDistance, distance < (best?.distance ?? .max) {
       best = (candidate, distance)
     }
   }
