@@ -111,7 +111,7 @@ enum ExpectationUpdater {
 
   /// Adds `key: value` entries to a mapping, in its own style.
   private static func insert(
-    _ entries: [(String, String)], into mapping: YAMLNode, existing: [YAMLNode.Pair], bytes: [UInt8]
+    _ entries: [(String, String)], into mapping: YAMLNode, existing: YAMLNode.Pairs, bytes: [UInt8]
   ) -> [Edit] {
     let start = mapping.start.offset
     if start < bytes.count, bytes[start] == UInt8(ascii: "{") {

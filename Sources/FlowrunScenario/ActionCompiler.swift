@@ -64,7 +64,7 @@ extension ScenarioCompiler {
 
   /// The actions among `pairs`, in the order written. `valueAvailable` says whether a bare
   /// target (send the event's value itself) makes sense.
-  private func compileActions(_ pairs: [YAMLNode.Pair], valueAvailable: Bool) -> [ActionPlan] {
+  private func compileActions(_ pairs: YAMLNode.Pairs, valueAvailable: Bool) -> [ActionPlan] {
     var actions: [ActionPlan] = []
     for pair in pairs {
       guard let key = pair.key.scalarValue else { continue }
@@ -150,7 +150,7 @@ extension ScenarioCompiler {
     if target.hasSuffix(".subscriptions"), declarations[target] == nil {
       let owner = String(target.dropLast(".subscriptions".count))
       guard let source = subscriptionTarget(owner, at: key) else { return nil }
-      let nodes = value.sequenceItems ?? [value]
+      let nodes = value.sequenceItems.map(Array.init) ?? [value]
       var entries: [SubscriptionLog.Entry] = []
       var marbles: [String] = []
       for item in nodes {

@@ -32,20 +32,20 @@ struct LoadContext {
   // MARK: - Shapes
 
   /// The entries of a mapping, reporting `what` when the node is something else.
-  mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLNode.Pair]? {
+  mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Pairs? {
     if let pairs = node.mappingPairs { return pairs }
     error("\(what) must be a mapping, found a \(node.kindName)", at: node)
     return nil
   }
 
-  mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
+  mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Items? {
     if let items = node.sequenceItems { return items }
     error("\(what) must be a list, found a \(node.kindName)", at: node)
     return nil
   }
 
   /// Reports every key of `pairs` not in `allowed`, with a suggestion.
-  mutating func checkKeys(_ pairs: [YAMLNode.Pair], allowed: [String], in what: String) {
+  mutating func checkKeys(_ pairs: some Collection<YAMLNode.Pair>, allowed: [String], in what: String) {
     for pair in pairs {
       guard let key = pair.key.scalarValue else {
         error("keys must be strings, found a \(pair.key.kindName)", at: pair.key)

@@ -334,7 +334,7 @@ final class ScenarioCompiler {
 
   /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline
   /// step: it has `initial`, or `from` and no other step.
-  static func isPropertyDeclaration(_ pairs: [YAMLNode.Pair]) -> Bool {
+  static func isPropertyDeclaration(_ pairs: some Collection<YAMLNode.Pair>) -> Bool {
     let keys = pairs.compactMap { $0.key.scalarValue }
     if keys.contains("initial") { return true }
     return keys.contains("from") && keys.filter { $0 != "from" && StepCatalog.all.contains($0) }.isEmpty

@@ -141,6 +141,11 @@ extension ScenarioCompiler {
       return StepNode(name: name, nameNode: node, argument: nil, extras: [], node: node)
     }
     guard let pairs = context.mapping(node, "a step") else { return nil }
+    return splitStep(Array(pairs), node: node)
+  }
+
+  /// Reads a step from its mapping's pairs (`node` places messages about it).
+  func splitStep(_ pairs: [YAMLNode.Pair], node: YAMLNode) -> StepNode? {
     guard
       let index = pairs.firstIndex(where: { StepCatalog.all.contains($0.key.scalarValue ?? "") })
     else {

@@ -27,7 +27,7 @@ extension ScenarioCompiler {
     var cases: [TemplateCase] = []
     var failed = false
     for (index, item) in items.enumerated() {
-      guard var casePairs = context.mapping(item, "a case") else {
+      guard var casePairs = context.mapping(item, "a case").map(Array.init) else {
         failed = true
         continue
       }
@@ -48,8 +48,7 @@ extension ScenarioCompiler {
         context.error("a case needs a step or 'signal:' beside 'when'", at: item)
         plan = nil
       } else {
-        let stepNode = YAMLNode(kind: .mapping(casePairs), tag: item.tag, start: item.start, end: item.end)
-        plan = splitStep(stepNode).flatMap { compileSource($0)?.0 }
+        plan = splitStep(casePairs, node: item).flatMap { compileSource($0)?.0 }
       }
       if let plan { cases.append(TemplateCase(when: when, plan: plan)) } else { failed = true }
     }

@@ -13,15 +13,17 @@ struct LibYAMLMark: Sendable {
   }
 }
 
-/// One libyaml event copied into Swift values.
-struct LibYAMLEvent: Sendable {
-  enum Kind: Sendable {
+/// One libyaml event: its strings copied into Swift values, except a scalar's value, which is
+/// lent as libyaml's buffer for as long as the event is handled (`LibYAMLParser.next`).
+struct LibYAMLEvent {
+  enum Kind {
     case streamStart
     case streamEnd
     case documentStart
     case documentEnd
     case alias(anchor: String)
-    case scalar(value: String, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle)
+    case scalar(
+      value: UnsafeBufferPointer<UInt8>, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle)
     case sequenceStart(anchor: String?, tag: String?)
     case sequenceEnd
     case mappingStart(anchor: String?, tag: String?)
@@ -34,7 +36,8 @@ struct LibYAMLEvent: Sendable {
   var start: LibYAMLMark
   var end: LibYAMLMark
 
-  /// Copies `event`, reading only the union member that belongs to its type.
+  /// Reads `event`, only the union member that belongs to its type; a scalar's value stays in
+  /// libyaml's buffer.
   init(_ event: yaml_event_t) {
     start = LibYAMLMark(event.start_mark)
     end = LibYAMLMark(event.end_mark)
@@ -51,14 +54,8 @@ struct LibYAMLEvent: Sendable {
       kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
-      let value: String
-      if let pointer = scalar.value {
-        value = String(
-          decoding: UnsafeBufferPointer(start: pointer, count: Int(clamping: scalar.length)),
-          as: UTF8.self)
-      } else {
-        value = ""
-      }
+      let value = UnsafeBufferPointer(
+        start: scalar.value.map { UnsafePointer($0) }, count: scalar.value == nil ? 0 : Int(clamping: scalar.length))
       let style: YAMLNode.ScalarStyle
       switch scalar.style {
       case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -133,8 +130,9 @@ final class LibYAMLParser {
     if isInitialized { yaml_parser_delete(&parser) }
   }
 
-  /// The next event, or libyaml's error.
-  func next() -> Result<LibYAMLEvent, LibYAMLError> {
+  /// Handles the next event with `body` (the event's buffers are valid only during the call),
+  /// or returns libyaml's error.
+  func next<R>(_ body: (LibYAMLEvent) -> R) -> Result<R, LibYAMLError> {
     guard isInitialized else {
       return .failure(LibYAMLError(problem: "out of memory while starting the YAML parser"))
     }
@@ -142,9 +140,8 @@ final class LibYAMLParser {
     guard yaml_parser_parse(&parser, &event) != 0 else {
       return .failure(currentError())
     }
-    let copy = LibYAMLEvent(event)
-    yaml_event_delete(&event)
-    return .success(copy)
+    defer { yaml_event_delete(&event) }
+    return .success(body(LibYAMLEvent(event)))
   }
 
   private func currentError() -> LibYAMLError {

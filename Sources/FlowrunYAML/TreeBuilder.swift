@@ -1,37 +1,52 @@
-/// Builds `YAMLNode` trees from libyaml events, iteratively, enforcing the limits.
+/// Builds a file's node store from libyaml events, iteratively, enforcing the limits.
 ///
 /// Open collections live on an explicit stack bounded by `YAMLLimits.maxDepth`, so no input can
-/// overflow the call stack. Anchors are scoped to their document.
+/// overflow the call stack; their children wait on one shared stack (`pending`) and move to the
+/// store's `children` when the collection ends. Anchors are scoped to their document.
 struct TreeBuilder {
   /// A collection whose end event has not arrived yet.
   private struct Frame {
     var isMapping: Bool
-    var tag: String?
+    var tag: UInt16
     var anchor: String?
     var start: SourceLocation
-    var items: [YAMLNode] = []
-    var pairs: [YAMLNode.Pair] = []
-    var pendingKey: YAMLNode?
-    /// Where each scalar key was first defined, for duplicate detection in large mappings;
-    /// filled lazily from `pairs`.
-    var keys: [String: SourceLocation] = [:]
-    /// How many of `pairs` are indexed in `keys`.
-    var indexedPairs = 0
+    /// Where this collection's children start in `pending`.
+    var base: Int
+    /// Keys by content, for duplicate detection and later look-ups in large mappings; built
+    /// once a mapping has `indexedFrom` pairs.
+    var keys: KeyIndex?
     var size = 1
     var height = 1
   }
+
+  /// An anchored node, with what an alias to it adds to the budgets.
+  private struct Anchor {
+    var index: UInt32
+    var size: Int
+    var height: Int
+  }
+
+  /// Mappings with this many pairs get a key index (smaller ones are searched directly).
+  static let indexedFrom = 16
 
   let path: String
   let source: SourceText
   let limits: YAMLLimits
   private var converter: MarkConverter
   private var stack: [Frame] = []
-  private var anchors: [String: YAMLNode] = [:]
+  private var pending: [UInt32] = []
+  private var records: [NodeRecord] = []
+  private var children: [UInt32] = []
+  private var pool: [UInt8] = []
+  private var tags: [String] = []
+  private var tagCodes: [String: UInt16] = [:]
+  private var keyIndexes: [UInt32: KeyIndex] = [:]
+  private var anchors: [String: Anchor] = [:]
   private var nodeCount = 0
   private var expandedNodes = 0
   private var documentStart: SourceLocation?
-  private var root: YAMLNode?
-  private(set) var documents: [YAMLDocument] = []
+  private var root: UInt32?
+  private var roots: [(root: UInt32?, start: SourceLocation, end: SourceLocation)] = []
   private(set) var diagnostics: [Diagnostic] = []
 
   init(path: String, source: SourceText, limits: YAMLLimits) {
@@ -39,6 +54,19 @@ struct TreeBuilder {
     self.source = source
     self.limits = limits
     converter = MarkConverter(source: source)
+  }
+
+  /// The documents completed so far, over the finished store, and every diagnostic.
+  consuming func finish() -> ([YAMLDocument], [Diagnostic]) {
+    let store = NodeStore(
+      source: source, records: records, children: children, pool: pool, tags: tags,
+      keyIndexes: keyIndexes)
+    let documents = roots.map { document in
+      YAMLDocument(
+        root: document.root.map { YAMLNode(store: store, index: $0) }, start: document.start,
+        end: document.end)
+    }
+    return (documents, diagnostics)
   }
 
   /// Consumes one event; returns false when parsing must stop (end of stream or an error that
@@ -56,7 +84,7 @@ struct TreeBuilder {
       return true
     case .documentEnd:
       let end = location(event.end)
-      documents.append(YAMLDocument(root: root, start: documentStart ?? end, end: end))
+      roots.append((root, documentStart ?? end, end))
       root = nil
       return true
     case .alias(let anchor):
@@ -67,21 +95,29 @@ struct TreeBuilder {
       if stack.isEmpty && value.isEmpty && style == .plain && tag == nil && anchor == nil {
         return true  // An empty document.
       }
-      let node = YAMLNode(
-        kind: .scalar(value, style), tag: tag, start: start, end: location(event.end), size: 1,
-        height: 0)
-      return attach(node, anchor: anchor)
+      guard let tagCode = tagCode(tag, at: start) else { return false }
+      let end = location(event.end).offset
+      let index = UInt32(records.count)
+      records.append(scalarRecord(value, style: style, start: start, end: end, tag: tagCode))
+      return attach(index, size: 1, height: 0, anchor: anchor)
     case .sequenceStart(let anchor, let tag):
       return open(isMapping: false, anchor: anchor, tag: tag, at: location(event.start))
     case .mappingStart(let anchor, let tag):
       return open(isMapping: true, anchor: anchor, tag: tag, at: location(event.start))
     case .sequenceEnd, .mappingEnd:
       guard let frame = stack.popLast() else { return false }
-      let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
-      let node = YAMLNode(
-        kind: kind, tag: frame.tag, start: frame.start, end: location(event.end), size: frame.size,
-        height: frame.height)
-      return attach(node, anchor: frame.anchor)
+      let index = UInt32(records.count)
+      let first = UInt32(children.count)
+      children.append(contentsOf: pending[frame.base...])
+      let count = pending.count - frame.base
+      pending.removeSubrange(frame.base...)
+      records.append(
+        NodeRecord(
+          kind: frame.isMapping ? .mapping : .sequence, start: UInt32(frame.start.offset),
+          end: UInt32(location(event.end).offset), line: UInt32(frame.start.line),
+          column: UInt32(frame.start.column), payload: first, count: UInt32(count), tag: frame.tag))
+      if let keys = frame.keys { keyIndexes[index] = keys }
+      return attach(index, size: frame.size, height: frame.height, anchor: frame.anchor)
     }
   }
 
@@ -106,6 +142,37 @@ struct TreeBuilder {
 
   // MARK: - Nodes
 
+  /// A scalar's record: its value is left in the file when it is the node's source text (plain
+  /// scalars, quoted ones without escapes), else copied to the pool.
+  private mutating func scalarRecord(
+    _ value: UnsafeBufferPointer<UInt8>, style: YAMLNode.ScalarStyle, start: SourceLocation,
+    end: Int, tag: UInt16
+  ) -> NodeRecord {
+    var textStart = start.offset
+    var textEnd = end
+    if style == .singleQuoted || style == .doubleQuoted {
+      textStart += 1
+      textEnd -= 1
+    }
+    let inSource =
+      (style == .plain || style == .singleQuoted || style == .doubleQuoted)
+      && textEnd - textStart == value.count && textEnd <= source.bytes.count
+      && source.bytes.withUnsafeBufferPointer {
+        UnsafeBufferPointer(rebasing: $0[textStart..<textEnd]).elementsEqual(value)
+      }
+    let payload: Int
+    if inSource {
+      payload = textStart
+    } else {
+      payload = pool.count
+      pool.append(contentsOf: value)
+    }
+    return NodeRecord(
+      kind: .scalar, style: style, isPooled: !inSource, start: UInt32(start.offset),
+      end: UInt32(end), line: UInt32(start.line), column: UInt32(start.column),
+      payload: UInt32(payload), count: UInt32(value.count), tag: tag)
+  }
+
   private mutating func open(
     isMapping: Bool, anchor: String?, tag: String?, at start: SourceLocation
   ) -> Bool {
@@ -114,7 +181,9 @@ struct TreeBuilder {
       diagnostics.append(diagnostic("nesting deeper than \(limits.maxDepth) levels", at: start))
       return false
     }
-    stack.append(Frame(isMapping: isMapping, tag: tag, anchor: anchor, start: start))
+    guard let tagCode = tagCode(tag, at: start) else { return false }
+    stack.append(
+      Frame(isMapping: isMapping, tag: tagCode, anchor: anchor, start: start, base: pending.count))
     return true
   }
 
@@ -127,7 +196,7 @@ struct TreeBuilder {
       }
       return false
     }
-    expandedNodes += target.subtreeSize
+    expandedNodes += target.size
     guard expandedNodes <= limits.aliasExpansion else {
       diagnostics.append(
         diagnostic("alias expansion exceeds the limit of \(limits.aliasExpansion) nodes", at: start))
@@ -137,7 +206,7 @@ struct TreeBuilder {
       diagnostics.append(diagnostic("nesting deeper than \(limits.maxDepth) levels", at: start))
       return false
     }
-    return attach(target, anchor: nil)
+    return attach(target.index, size: target.size, height: target.height, anchor: nil)
   }
 
   private mutating func countNode(at start: SourceLocation) -> Bool {
@@ -150,53 +219,102 @@ struct TreeBuilder {
     return true
   }
 
+  /// The code of `tag` in the store's tag table (0: untagged); nil, with a diagnostic, when a
+  /// file uses more distinct tags than a record can name.
+  private mutating func tagCode(_ tag: String?, at start: SourceLocation) -> UInt16? {
+    guard let tag else { return 0 }
+    if let code = tagCodes[tag] { return code }
+    guard tags.count < Int(UInt16.max) else {
+      diagnostics.append(diagnostic("file has more than \(UInt16.max) distinct tags", at: start))
+      return nil
+    }
+    tags.append(tag)
+    let code = UInt16(tags.count)
+    tagCodes[tag] = code
+    return code
+  }
+
   /// Places a finished node in its parent (or as the document root) and records its anchor.
-  private mutating func attach(_ node: YAMLNode, anchor: String?) -> Bool {
-    if let anchor { anchors[anchor] = node }
+  private mutating func attach(_ index: UInt32, size: Int, height: Int, anchor: String?) -> Bool {
+    if let anchor { anchors[anchor] = Anchor(index: index, size: size, height: height) }
     let top = stack.count - 1
     guard top >= 0 else {
-      root = node
+      root = index
       return true
     }
-    stack[top].size += node.subtreeSize
-    stack[top].height = max(stack[top].height, node.height + 1)
-    if !stack[top].isMapping {
-      stack[top].items.append(node)
-    } else if let key = stack[top].pendingKey {
-      stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
-      stack[top].pendingKey = nil
-    } else {
-      if let text = node.scalarValue, let first = firstDefinition(of: text, inFrame: top) {
-        diagnostics.append(
-          diagnostic(
-            "duplicate key '\(text)'", at: node.start,
-            notes: [Diagnostic.Note(location: first, message: "first defined here")]))
-      }
-      stack[top].pendingKey = node
-    }
+    stack[top].size += size
+    stack[top].height = max(stack[top].height, height + 1)
+    let isKey = stack[top].isMapping && (pending.count - stack[top].base) % 2 == 0
+    pending.append(index)
+    if isKey { checkDuplicate(key: index, inFrame: top) }
     return true
   }
 
-  /// Where the mapping at `index` on the stack first defined key `text`, if it did. Small
-  /// mappings are searched directly; larger ones index their keys once.
-  private mutating func firstDefinition(of text: String, inFrame index: Int) -> SourceLocation? {
-    let pairs = stack[index].pairs
-    if pairs.count < 16 {
-      return pairs.first { $0.key.scalarValue == text }?.key.start
-    }
-    for pair in pairs[stack[index].indexedPairs...] {
-      if let key = pair.key.scalarValue, stack[index].keys[key] == nil {
-        stack[index].keys[key] = pair.key.start
+  /// Reports a scalar key (just added to `pending`) already defined in the mapping at `frame` (both entries are kept).
+  /// Small mappings are searched directly; larger ones index their keys once.
+  private mutating func checkDuplicate(key: UInt32, inFrame frame: Int) {
+    let keyRecord = records[Int(key)]
+    guard keyRecord.kind == .scalar else { return }
+    let base = stack[frame].base
+    let position = (pending.count - 1 - base) / 2
+    let first: Int?
+    if stack[frame].keys == nil && position < Self.indexedFrom {
+      first = keyRecord.withValueBytes(source: source.bytes, pool: pool) { text in
+        (0..<position).first { isScalarKey(at: base + 2 * $0, equalTo: text) }
       }
+    } else {
+      var keys = stack[frame].keys ?? KeyIndex(capacity: position + 1)
+      if stack[frame].keys == nil {
+        for earlier in 0..<position { _ = insertKey(earlier, into: &keys, base: base) }
+      }
+      stack[frame].keys = nil
+      first = insertKey(position, into: &keys, base: base)
+      stack[frame].keys = keys
     }
-    stack[index].indexedPairs = pairs.count
-    return stack[index].keys[text]
+    if let first {
+      let firstKey = records[Int(pending[base + 2 * first])]
+      let text = keyRecord.withValueBytes(source: source.bytes, pool: pool) {
+        String(decoding: $0, as: UTF8.self)
+      }
+      diagnostics.append(
+        diagnostic(
+          "duplicate key '\(text)'", at: location(of: keyRecord),
+          notes: [Diagnostic.Note(location: location(of: firstKey), message: "first defined here")]))
+    }
+  }
+
+  /// Adds the key of pair `position` (pending from `base`) to `keys` when it is a scalar;
+  /// returns the position of an earlier equal key instead.
+  private func insertKey(_ position: Int, into keys: inout KeyIndex, base: Int) -> Int? {
+    let slot = base + 2 * position
+    let record = slot < pending.count ? records[Int(pending[slot])] : nil
+    guard let record, record.kind == .scalar else { return nil }
+    return record.withValueBytes(source: source.bytes, pool: pool) { text in
+      keys.insert(
+        position, hash: KeyIndex.hash(text),
+        matches: { isScalarKey(at: base + 2 * $0, equalTo: text) },
+        hashOf: { keyHash(at: base + 2 * $0) })
+    }
+  }
+
+  private func isScalarKey(at slot: Int, equalTo text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let record = records[Int(pending[slot])]
+    return record.kind == .scalar
+      && record.withValueBytes(source: source.bytes, pool: pool) { $0.elementsEqual(text) }
+  }
+
+  private func keyHash(at slot: Int) -> Int {
+    records[Int(pending[slot])].withValueBytes(source: source.bytes, pool: pool) { KeyIndex.hash($0) }
   }
 
   // MARK: - Locations and messages
 
   private mutating func location(_ mark: LibYAMLMark) -> SourceLocation {
     converter.location(ofScalar: mark.index)
+  }
+
+  private func location(of record: NodeRecord) -> SourceLocation {
+    SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.start))
   }
 
   /// Whether `place` is a tab: libyaml stops at a tab only where YAML needs spaces for

@@ -39,9 +39,11 @@ public struct YAMLFile: Sendable {
   public static func parse(
     path: String, bytes: [UInt8], limits: YAMLLimits = YAMLLimits()
   ) -> (YAMLFile, [Diagnostic]) {
-    guard bytes.count <= limits.maxFileSize else {
+    // Node records keep 32-bit byte offsets.
+    let maxFileSize = min(limits.maxFileSize, Int(UInt32.max))
+    guard bytes.count <= maxFileSize else {
       let file = YAMLFile(path: path, documents: [], source: SourceText(bytes: []))
-      let message = "file is larger than the limit of \(limits.maxFileSize) bytes"
+      let message = "file is larger than the limit of \(maxFileSize) bytes"
       return (file, [Diagnostic(path: path, location: nil, message: message)])
     }
     let source = SourceText(bytes: bytes)
@@ -57,17 +59,17 @@ public struct YAMLFile: Sendable {
     storage.withUnsafeBufferPointer { buffer in
       let parser = LibYAMLParser(input: UnsafeBufferPointer(rebasing: buffer[0..<bytes.count]))
       parsing: while true {
-        switch parser.next() {
-        case .success(let event):
-          if !builder.handle(event) { break parsing }
+        switch parser.next({ builder.handle($0) }) {
+        case .success(let proceed):
+          if !proceed { break parsing }
         case .failure(let error):
           builder.report(error)
           break parsing
         }
       }
     }
-    let file = YAMLFile(path: path, documents: builder.documents, source: source)
-    return (file, builder.diagnostics)
+    let (documents, diagnostics) = builder.finish()
+    return (YAMLFile(path: path, documents: documents, source: source), diagnostics)
   }
 
   /// Parses `text`; see `parse(path:bytes:limits:)`.
