@@ -117,7 +117,7 @@ extension ScenarioCompiler {
   private func target(_ name: String, kind: DeclarationKind, at node: YAMLNode) -> Bool {
     guard let declaration = declarations[name] else {
       var message = "unknown \(kind.rawValue) '\(name)'"
-      let candidates = declarations.filter { $0.value.kind == kind }.keys
+      let candidates = declarations.filter { $0.value.kind == kind }.map(\.key)
       if let suggestion = closestName(to: name, among: candidates) {
         message += "; did you mean '\(suggestion)'?"
       }
@@ -168,12 +168,12 @@ extension ScenarioCompiler {
       }
       return ExpectationSpec(
         target: target, location: key.start, expected: .subscriptions(entries, marbles: marbles),
-        legend: [], errorValue: errorValue, marbleNode: value, node: value, window: nil,
+        localLegend: [], fileLegend: .none, errorValue: errorValue, marbleNode: value, node: value, window: nil,
         source: .subscriptions(source))
     }
     guard let (plan, _) = resolveReference(target, at: key) else { return nil }
     var marbleNode = value
-    var localLegend: [(key: String, value: LegendValue)] = []
+    var localLegend = LegendTable.empty
     var error = errorValue
     var window: (subscribe: Int, unsubscribe: Int?)?
     if let pairs = value.mappingPairs {
@@ -183,7 +183,7 @@ extension ScenarioCompiler {
         return nil
       }
       marbleNode = marble
-      if let values = value["values"] { localLegend = legendEntries(values) ?? [] }
+      if let values = value["values"] { localLegend = legendEntries(values) ?? .empty }
       if let errorNode = value["error"] { error = context.value(errorNode) }
       if let subscribe = value["subscribe"], let text = context.string(subscribe, "'subscribe'") {
         do throws(MarbleError) {
@@ -203,15 +203,16 @@ extension ScenarioCompiler {
       return nil
     }
     let input = MarbleInput(marble: parsed, localLegend: localLegend, errorValue: error, label: NodeLabel(target))
-    var resolver = LegendResolver(plan: self.plan, fileKeys: fileLegendKeys) { _, events, _ in
+    var resolver = LegendResolver(plan: self.plan) { _, events, _ in
       .signal(SignalValue(events: events))
     }
     let events = resolver.events(of: input)
-    let fileLegend = expectedFileLegend()
-    let legend = localLegend.isEmpty ? fileLegend : localLegend.map { ($0.key, resolver.value($0.value)) } + fileLegend
+    let ownLegend = localLegend.keys.compactMap { key in
+      localLegend.entry(key).map { (key: key, value: resolver.value($0)) }
+    }
     return ExpectationSpec(
-      target: target, location: key.start, expected: .events(events, marble: text), legend: legend,
-      errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))
+      target: target, location: key.start, expected: .events(events, marble: text),
+      localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))
   }
 
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.

@@ -95,7 +95,7 @@ final class Graph {
 
   /// Instantiates every named signal, in file order, so eager connections are known.
   func instantiateNamedSignals() {
-    for name in scenario.plan.signals.keys {
+    for name in scenario.plan.signalOrder {
       _ = source(for: .signal(name))
     }
   }

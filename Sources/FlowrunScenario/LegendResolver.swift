@@ -1,11 +1,13 @@
 import FlowrunCore
 import FlowrunMarbles
+import OrderedCollections
 
 /// Resolves marble tokens to values through a marble's own legend and the file's, making signal
 /// values (`!cold`/`!hot` entries) with `makeSignal`.
 ///
-/// Expectations make recorded signals (events to compare); a run makes live sources. Each file
-/// legend entry is resolved once; an entry that reaches itself is reported through `cycle`.
+/// Expectations make recorded signals (events to compare); a run makes live sources. Plain
+/// values are read from the legend's YAML (LegendTable.swift); each signal entry of the file
+/// legend is resolved once, and an entry that reaches itself is reported through `cycle`.
 struct LegendResolver {
   /// Makes the value of a signal-valued entry from its marble and resolved events; the hot
   /// marble's index is given for `!hot` entries.
@@ -13,27 +15,14 @@ struct LegendResolver {
 
   private let plan: ScenarioPlan
   private let makeSignal: MakeSignal
-  private var fileKeys: [String: LegendValue] = [:]
-  private var cache: [String: Value] = [:]
+  private var signals: [String: Value] = [:]
   private var inProgress: Set<String> = []
   /// The first file legend key found to contain itself.
   private(set) var cycle: String?
 
-  /// `fileKeys`, when given, is `fileKeys(of: plan.fileLegend)` computed once by the caller.
-  init(plan: ScenarioPlan, fileKeys: [String: LegendValue]? = nil, makeSignal: @escaping MakeSignal) {
+  init(plan: ScenarioPlan, makeSignal: @escaping MakeSignal) {
     self.plan = plan
     self.makeSignal = makeSignal
-    self.fileKeys = fileKeys ?? Self.fileKeys(of: plan.fileLegend)
-  }
-
-  /// The file legend by key, the first entry of a key winning.
-  static func fileKeys(of legend: [(key: String, value: LegendValue)]) -> [String: LegendValue] {
-    var keys: [String: LegendValue] = [:]
-    keys.reserveCapacity(legend.count)
-    for (key, value) in legend where keys[key] == nil {
-      keys[key] = value
-    }
-    return keys
   }
 
   /// The value of a legend entry.
@@ -47,12 +36,14 @@ struct LegendResolver {
     }
   }
 
-  /// The events of a marble, its tokens resolved (local legend first, then the file's).
+  /// The events of a marble, its tokens resolved (local legend first, then the file's). The
+  /// local legend's signal entries are made once per call, as the marble's own values.
   mutating func events(of input: MarbleInput) -> [Recorded] {
-    var local: [String: Value] = [:]
-    for (key, entry) in input.localLegend where local[key] == nil {
-      local[key] = value(entry)
+    var localSignals: [String: Value] = [:]
+    for (key, entry) in input.localLegend.signals {
+      localSignals[key] = value(entry)
     }
+    let local = input.localLegend
     let fallback = Legend()
     var events: [Recorded] = []
     events.reserveCapacity(input.marble.items.count)
@@ -60,7 +51,9 @@ struct LegendResolver {
       let event: Event
       switch item.kind {
       case let .value(token, quoted):
-        let value = local[token] ?? fileValue(token) ?? fallback.resolve(token: token, quoted: quoted)
+        let value =
+          localSignals[token] ?? localValue(token, in: local) ?? fileValue(token)
+          ?? fallback.resolve(token: token, quoted: quoted)
         event = .next(value)
       case .error: event = .error(input.errorValue)
       case .completed: event = .completed
@@ -70,9 +63,22 @@ struct LegendResolver {
     return events
   }
 
+  /// The value of every signal entry of the file legend, as `makeSignal` makes it.
+  mutating func fileSignals() -> [String: Value] {
+    for key in plan.fileLegend.signals.keys where signals[key] == nil {
+      _ = fileValue(key)
+    }
+    return signals
+  }
+
+  private func localValue(_ key: String, in legend: LegendTable) -> Value? {
+    guard legend.mapping != nil, case .value(let value)? = legend.entry(key) else { return nil }
+    return value
+  }
+
   private mutating func fileValue(_ key: String) -> Value? {
-    if let value = cache[key] { return value }
-    guard let entry = fileKeys[key] else { return nil }
+    if let value = signals[key] { return value }
+    guard let entry = plan.fileLegend.entry(key) else { return nil }
     if case .value(let value) = entry { return value }
     guard !inProgress.contains(key) else {
       if cycle == nil { cycle = key }
@@ -81,7 +87,7 @@ struct LegendResolver {
     inProgress.insert(key)
     let value = value(entry)
     inProgress.remove(key)
-    cache[key] = value
+    signals[key] = value
     return value
   }
 }

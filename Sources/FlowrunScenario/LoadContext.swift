@@ -111,33 +111,8 @@ struct LoadContext {
   // MARK: - Values
 
   /// The value a node says, by the YAML 1.2 core schema. Signal-tagged scalars are rejected
-  /// here; legends read them with `legendEntry`.
+  /// here; legends read them with `legendEntries`.
   mutating func value(_ node: YAMLNode) -> Value {
-    if let tag = node.tag, tag == "!cold" || tag == "!hot" {
-      error("a '\(tag)' signal value is only allowed in a 'values' legend", at: node)
-      return .null
-    }
-    switch node.kind {
-    case .scalar:
-      switch node.resolvedScalar {
-      case .null?, .none: return .null
-      case .bool(let value)?: return .bool(value)
-      case .int(let value)?: return .int(value)
-      case .double(let value)?: return .double(value)
-      case .string(let text)?: return .string(text)
-      }
-    case .sequence(let items):
-      return .list(items.map { value($0) })
-    case .mapping(let pairs):
-      var entries = OrderedDictionaryOfValues()
-      for pair in pairs {
-        guard let key = pair.key.scalarValue else {
-          error("map keys must be strings, found a \(pair.key.kindName)", at: pair.key)
-          continue
-        }
-        entries[key] = value(pair.value)
-      }
-      return .map(entries)
-    }
+    LegendTable.plainValue(node) { message, node in error(message, at: node) }
   }
 }

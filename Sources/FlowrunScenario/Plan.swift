@@ -90,7 +90,7 @@ enum OperatorPlan {
 struct MarbleInput: Sendable {
   var marble: ParsedMarble
   /// The step's own `values`, looked up before the file's legend.
-  var localLegend: [(key: String, value: LegendValue)]
+  var localLegend: LegendTable
   var errorValue: Value
   var label: NodeLabel
 }

@@ -13,8 +13,10 @@ public struct Scenario: Sendable {
   public let location: SourceLocation
   public let tick: Tick
   public let grammar: MarbleGrammar
-  /// The file's `values`, resolved for expectations (signal values as their marbles' events).
-  public let legend: [(key: String, value: Value)]
+  /// The file's `values` as expectations see them (signal values as their marbles' events).
+  public let fileLegend: ExpectedLegend
+  /// The file's `values` in file order (made on each use).
+  public var legend: [(key: String, value: Value)] { fileLegend.entries }
   /// The file's `error`: the value of `#` unless a marble says otherwise.
   public let errorValue: Value
   /// The expectations, in file order.
@@ -37,8 +39,13 @@ public struct ExpectationSpec: Sendable {
   public let target: String
   public let location: SourceLocation
   public let expected: Expected
-  /// The expectation's own `values` over the file's, in lookup order.
-  public let legend: [(key: String, value: Value)]
+  /// The expectation's own `values`, resolved, in file order.
+  public let localLegend: [(key: String, value: Value)]
+  /// The file's legend, looked up after `localLegend`.
+  public let fileLegend: ExpectedLegend
+  /// The expectation's own `values` over the file's, in lookup order (made on each use:
+  /// printing needs it, comparing does not).
+  public var legend: [(key: String, value: Value)] { localLegend + fileLegend.entries }
   public let errorValue: Value
   /// The YAML scalar holding the marble, or for subscription logs the scalar or list of them
   /// (for `--update`).
@@ -75,11 +82,13 @@ enum SubscriptionTarget: Sendable {
 
 /// Everything the runner instantiates.
 struct ScenarioPlan: @unchecked Sendable {
-  var fileLegend: [(key: String, value: LegendValue)] = []
+  var fileLegend = LegendTable.empty
   var hotMarbles: [MarbleInput] = []
   /// The events of each hot marble when they hold no signal value, resolved at load.
   var resolvedHotEvents: [[Recorded]?] = []
-  var signals: OrderedDictionary<String, SignalPlan> = [:]
+  var signals: [String: SignalPlan] = [:]
+  /// The names of `signals` in file order.
+  var signalOrder: [String] = []
   /// Where each named signal is declared (its key), for budget diagnostics.
   var signalLocations: [String: SourceLocation] = [:]
   var subjects: [SubjectPlan] = []

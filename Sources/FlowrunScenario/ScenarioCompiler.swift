@@ -16,6 +16,28 @@ final class ScenarioCompiler {
     var keyNode: YAMLNode
   }
 
+  /// The declared names in file order, with their declarations (a hash table and an order
+  /// rather than an `OrderedDictionary`, which a debug build runs many times slower).
+  struct Declarations: Sequence {
+    private var table: [String: Declaration] = [:]
+    private(set) var keys: [String] = []
+
+    subscript(name: String) -> Declaration? { table[name] }
+
+    mutating func add(_ name: String, _ declaration: Declaration) {
+      if table.updateValue(declaration, forKey: name) == nil { keys.append(name) }
+    }
+
+    mutating func reserveCapacity(_ additional: Int) {
+      table.reserveCapacity(table.count + additional)
+      keys.reserveCapacity(keys.count + additional)
+    }
+
+    func makeIterator() -> some IteratorProtocol<(key: String, value: Declaration)> {
+      keys.lazy.map { (key: $0, value: table[$0]!) }.makeIterator()
+    }
+  }
+
   static let topLevelKeys = [
     "flowrun", "name", "description", "tags", "tick", "grammar", "values", "error", "signals",
     "subjects", "properties", "commands", "services", "effects", "timeline", "until", "limit",
@@ -28,7 +50,7 @@ final class ScenarioCompiler {
   var grammar = MarbleGrammar.flowrun
   var errorValue: Value = .string("error")
   var marbleLimits = MarbleLimits()
-  var declarations: OrderedDictionary<String, Declaration> = [:]
+  var declarations = Declarations()
   var propertyNames: [String] = []
   var templateNames: ExpressionScope.TemplateNames = []
   /// The named signal being compiled, to label its nodes.
@@ -43,11 +65,9 @@ final class ScenarioCompiler {
   static let maxMarbleCharacters = 10_000_000
   private var signalShapes: [String: ValueShape] = [:]
   private var compiling: [String] = []
-  /// `plan.fileLegend` by key, built once for every resolver of this document.
-  private(set) lazy var fileLegendKeys = LegendResolver.fileKeys(of: plan.fileLegend)
   /// The file legend as expectations see it, resolved once (`expectedFileLegend()`), with the
   /// key found to contain itself, if any.
-  private var resolvedFileLegend: (legend: [(key: String, value: Value)], cycle: String?)?
+  private var resolvedFileLegend: (legend: ExpectedLegend, cycle: String?)?
 
   init(file: YAMLFile) {
     context = LoadContext(file: file)
@@ -75,7 +95,7 @@ final class ScenarioCompiler {
     }
     if let node = root["error"] { errorValue = context.value(node) }
     if let node = root["limit"] { readLimits(node) }
-    if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? [] }
+    if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? .empty }
     declare(root)
     compileSubjects()
     compileServices()
@@ -91,19 +111,16 @@ final class ScenarioCompiler {
     return Scenario(
       path: context.file.path, name: name, description: description, tags: tags,
       location: root.start, tick: tick, grammar: grammar,
-      legend: expectedFileLegend(), errorValue: errorValue,
+      fileLegend: expectedFileLegend(), errorValue: errorValue,
       expectations: expectations, file: context.file, plan: plan)
   }
 
   /// The events of every hot marble, resolved once at load when no legend in reach holds a signal
   /// value (those are made anew for each run), so a run needs no legend look-up.
   private func plainHotEvents() -> [[Recorded]?] {
-    func isPlain(_ legend: [(key: String, value: LegendValue)]) -> Bool {
-      legend.allSatisfy { if case .value = $0.value { true } else { false } }
-    }
-    guard isPlain(plan.fileLegend) else { return [] }
-    var resolver = LegendResolver(plan: plan, fileKeys: fileLegendKeys) { _, _, _ in .null }
-    return plan.hotMarbles.map { isPlain($0.localLegend) ? resolver.events(of: $0) : nil }
+    guard plan.fileLegend.isPlain else { return [] }
+    var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
+    return plan.hotMarbles.map { $0.localLegend.isPlain ? resolver.events(of: $0) : nil }
   }
 
   private func required(_ root: YAMLNode, _ key: String) -> YAMLNode? {
@@ -188,6 +205,7 @@ final class ScenarioCompiler {
     ]
     for (key, kind) in sections {
       guard let section = root[key], let pairs = context.mapping(section, "'\(key)'") else { continue }
+      declarations.reserveCapacity(pairs.count)
       for pair in pairs {
         guard let name = context.string(pair.key, "a name") else { continue }
         guard Self.isValidName(name) else {
@@ -201,7 +219,7 @@ final class ScenarioCompiler {
             notes: [.init(location: first.keyNode.start, message: "'\(name)' first declared here")])
           continue
         }
-        declarations[name] = Declaration(kind: kind, node: pair.value, keyNode: pair.key)
+        declarations.add(name, Declaration(kind: kind, node: pair.value, keyNode: pair.key))
         if kind == .property { propertyNames.append(name) }
       }
     }
@@ -271,10 +289,8 @@ final class ScenarioCompiler {
     for (name, declaration) in declarations where declaration.kind == .signal {
       compileNamedSignal(name)
     }
-    // Keep the file order of named signals.
-    plan.signals.sort { lhs, rhs in
-      (declarations[lhs.key]?.keyNode.start.offset ?? 0) < (declarations[rhs.key]?.keyNode.start.offset ?? 0)
-    }
+    // Keep the file order of named signals (they were compiled in dependency order).
+    plan.signalOrder = declarations.keys.filter { plan.signals[$0] != nil }
   }
 
   // MARK: - Subjects and properties
@@ -342,8 +358,8 @@ final class ScenarioCompiler {
 
   /// The file legend as expectations see it: signal values as their marbles' events. Reports
   /// a legend signal that contains itself. Resolved once per document; every expectation and
-  /// the scenario share the same array.
-  func expectedFileLegend() -> [(key: String, value: Value)] {
+  /// the scenario share it.
+  func expectedFileLegend() -> ExpectedLegend {
     let resolved = resolvedFileLegend ?? resolveFileLegend()
     resolvedFileLegend = resolved
     if let cycle = resolved.cycle {
@@ -352,27 +368,19 @@ final class ScenarioCompiler {
     return resolved.legend
   }
 
-  private func resolveFileLegend() -> (legend: [(key: String, value: Value)], cycle: String?) {
-    var resolver = LegendResolver(plan: plan, fileKeys: fileLegendKeys) { input, events, _ in
+  private func resolveFileLegend() -> (legend: ExpectedLegend, cycle: String?) {
+    var resolver = LegendResolver(plan: plan) { input, events, _ in
       .signal(SignalValue(events: events))
     }
-    var legend: [(key: String, value: Value)] = []
-    legend.reserveCapacity(plan.fileLegend.count)
-    for (key, value) in plan.fileLegend {
-      legend.append((key, resolver.value(value)))
-      if let cycle = resolver.cycle { return ([], cycle) }
-    }
-    return (legend, nil)
+    let signals = resolver.fileSignals()
+    return (ExpectedLegend(table: plan.fileLegend, signals: signals), resolver.cycle)
   }
 
   private func cycleLocation(_ key: String) -> SourceLocation {
-    for (entryKey, value) in plan.fileLegend where entryKey == key {
-      switch value {
-      case .cold(let input): return input.label.location ?? .init(line: 1, column: 1, offset: 0)
-      case .hot(let index): return plan.hotMarbles[index].label.location ?? .init(line: 1, column: 1, offset: 0)
-      case .value: break
-      }
+    switch plan.fileLegend.signals[key] {
+    case .cold(let input)?: return input.label.location ?? .init(line: 1, column: 1, offset: 0)
+    case .hot(let index)?: return plan.hotMarbles[index].label.location ?? .init(line: 1, column: 1, offset: 0)
+    case .value?, nil: return .init(line: 1, column: 1, offset: 0)
     }
-    return .init(line: 1, column: 1, offset: 0)
   }
 }

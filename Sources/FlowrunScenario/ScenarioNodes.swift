@@ -20,7 +20,8 @@ extension Scenario {
   /// order.
   public var nodes: [ScenarioNode] {
     var nodes: [ScenarioNode] = []
-    for (name, signal) in plan.signals {
+    for name in plan.signalOrder {
+      guard let signal = plan.signals[name] else { continue }
       var isHot = false
       if case .hot = signal { isHot = true }
       nodes.append(ScenarioNode(name: name, kind: .signal, initial: nil, isHot: isHot))

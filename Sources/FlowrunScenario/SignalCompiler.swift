@@ -2,6 +2,7 @@ import FlowrunCore
 import FlowrunExpressions
 import FlowrunMarbles
 import FlowrunYAML
+import OrderedCollections
 
 /// The shape of the values a step receives, which decides what `$0`, `$1` and key names mean.
 enum ValueShape: Equatable {
@@ -319,14 +320,14 @@ extension ScenarioCompiler {
 
   /// A `hot`/`cold` step's marble with its local legend and error value.
   private func marbleInput(_ step: StepNode, _ argument: YAMLNode, hot: Bool) -> MarbleInput? {
-    let legend = step.extra("values").flatMap { legendEntries($0) } ?? []
+    let legend = step.extra("values").flatMap { legendEntries($0) } ?? .empty
     let error = step.extra("error").map { context.value($0) } ?? errorValue
     let label = NodeLabel(currentName ?? step.name, at: step.nameNode.start)
     return marbleInput(argument, hot: hot, legend: legend, error: error, label: label)
   }
 
   func marbleInput(
-    _ node: YAMLNode, hot: Bool, legend: [(key: String, value: LegendValue)], error: Value, label: NodeLabel
+    _ node: YAMLNode, hot: Bool, legend: LegendTable, error: Value, label: NodeLabel
   ) -> MarbleInput? {
     guard let text = context.string(node, hot ? "a hot marble" : "a cold marble") else { return nil }
     let parser = MarbleParser(grammar: grammar, tick: tick, limits: marbleLimits)
@@ -339,10 +340,11 @@ extension ScenarioCompiler {
     }
   }
 
-  /// A `values` legend: plain values, or `!cold`/`!hot` marbles.
-  func legendEntries(_ node: YAMLNode) -> [(key: String, value: LegendValue)]? {
+  /// A `values` legend: plain values, or `!cold`/`!hot` marbles. Every entry is checked here;
+  /// plain values stay in the YAML (LegendTable.swift), signal entries are compiled.
+  func legendEntries(_ node: YAMLNode) -> LegendTable? {
     guard let pairs = context.mapping(node, "'values'") else { return nil }
-    var entries: [(key: String, value: LegendValue)] = []
+    var legend = LegendTable(mapping: node)
     for pair in pairs {
       guard let key = context.string(pair.key, "a legend key") else { continue }
       if key.isEmpty || key.contains("'") {
@@ -353,19 +355,20 @@ extension ScenarioCompiler {
       case "!cold"?, "!hot"?:
         let hot = pair.value.tag == "!hot"
         let label = NodeLabel("values.\(key)", at: pair.value.start)
-        guard let input = marbleInput(pair.value, hot: hot, legend: [], error: errorValue, label: label)
+        guard let input = marbleInput(pair.value, hot: hot, legend: .empty, error: errorValue, label: label)
         else { continue }
+        guard legend.signals[key] == nil else { continue }
         if hot {
           plan.hotMarbles.append(input)
-          entries.append((key, .hot(plan.hotMarbles.count - 1)))
+          legend.signals[key] = .hot(plan.hotMarbles.count - 1)
         } else {
-          entries.append((key, .cold(input)))
+          legend.signals[key] = .cold(input)
         }
       default:
-        entries.append((key, .value(context.value(pair.value))))
+        _ = context.value(pair.value)
       }
     }
-    return entries
+    return legend
   }
 
   // MARK: - Expressions

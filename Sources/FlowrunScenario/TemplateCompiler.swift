@@ -158,7 +158,7 @@ extension ScenarioCompiler {
     guard let name = context.string(argument, "'call'") else { return nil }
     guard let declaration = declarations[name], declaration.kind == .service else {
       var message = "unknown service '\(name)'"
-      let services = declarations.filter { $0.value.kind == .service }.keys
+      let services = declarations.filter { $0.value.kind == .service }.map(\.key)
       if let suggestion = closestName(to: name, among: services) { message += "; did you mean '\(suggestion)'?" }
       context.error(message, at: argument)
       return nil

@@ -7,9 +7,9 @@ struct LibYAMLMark: Sendable {
   var column: Int
 
   init(_ mark: yaml_mark_t) {
-    index = Int(clamping: mark.index)
-    line = Int(clamping: mark.line)
-    column = Int(clamping: mark.column)
+    index = mark.index
+    line = mark.line
+    column = mark.column
   }
 }
 
@@ -110,24 +110,28 @@ struct LibYAMLError: Sendable, Error {
 
 /// Owns one libyaml parser reading the caller's bytes in place.
 ///
-/// The `yaml_parser_t` is a stored property whose address is only ever passed as `&parser`;
-/// it is freed exactly once, in `deinit`, and only if it was initialized. libyaml reads `input`
-/// lazily, so the parser must not be used after the buffer's lifetime ends (callers create it
-/// inside `withUnsafeBufferPointer` and drop it there).
+/// The `yaml_parser_t` lives in memory allocated once (so no exclusivity bookkeeping runs per
+/// event); it is freed exactly once, in `deinit`, and deleted only if it was initialized.
+/// libyaml reads `input` lazily, so the parser must not be used after the buffer's lifetime
+/// ends (callers create it inside `withUnsafeBufferPointer` and drop it there).
 final class LibYAMLParser {
-  private var parser = yaml_parser_t()
+  private let parser: UnsafeMutablePointer<yaml_parser_t>
   private let isInitialized: Bool
 
   /// Prepares a parser over `input` (not copied), which must have a base address.
   init(input: UnsafeBufferPointer<UInt8>) {
-    isInitialized = yaml_parser_initialize(&parser) != 0
+    parser = .allocate(capacity: 1)
+    parser.initialize(to: yaml_parser_t())
+    isInitialized = yaml_parser_initialize(parser) != 0
     if isInitialized, let base = input.baseAddress {
-      yaml_parser_set_input_string(&parser, base, input.count)
+      yaml_parser_set_input_string(parser, base, input.count)
     }
   }
 
   deinit {
-    if isInitialized { yaml_parser_delete(&parser) }
+    if isInitialized { yaml_parser_delete(parser) }
+    parser.deinitialize(count: 1)
+    parser.deallocate()
   }
 
   /// Handles the next event with `body` (the event's buffers are valid only during the call),
@@ -137,7 +141,7 @@ final class LibYAMLParser {
       return .failure(LibYAMLError(problem: "out of memory while starting the YAML parser"))
     }
     var event = yaml_event_t()
-    guard yaml_parser_parse(&parser, &event) != 0 else {
+    guard yaml_parser_parse(parser, &event) != 0 else {
       return .failure(currentError())
     }
     defer { yaml_event_delete(&event) }
@@ -145,17 +149,17 @@ final class LibYAMLParser {
   }
 
   private func currentError() -> LibYAMLError {
-    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-    let context = parser.context.map { String(cString: $0) }
-    switch parser.error {
+    let problem = parser.pointee.problem.map { String(cString: $0) } ?? "invalid YAML"
+    let context = parser.pointee.context.map { String(cString: $0) }
+    switch parser.pointee.error {
     case YAML_READER_ERROR:
-      return LibYAMLError(problem: problem, problemOffset: Int(clamping: parser.problem_offset))
+      return LibYAMLError(problem: problem, problemOffset: Int(clamping: parser.pointee.problem_offset))
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
       return LibYAMLError(
         problem: problem,
-        problemMark: LibYAMLMark(parser.problem_mark),
+        problemMark: LibYAMLMark(parser.pointee.problem_mark),
         context: context,
-        contextMark: context == nil ? nil : LibYAMLMark(parser.context_mark))
+        contextMark: context == nil ? nil : LibYAMLMark(parser.pointee.context_mark))
     case YAML_MEMORY_ERROR:
       return LibYAMLError(problem: "out of memory")
     default:

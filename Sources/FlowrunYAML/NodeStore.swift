@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The nodes of one parsed file, stored flat: a record per node, the children of every
 /// collection in one array, and scalar values kept as ranges of the file's bytes.
 ///
@@ -46,17 +52,27 @@ final class NodeStore: Sendable {
       return keyIndex.find(key) { position in
         let keyRecord = records[Int(children[first + 2 * position])]
         guard keyRecord.kind == .scalar else { return false }
-        return withValueBytes(keyRecord) { $0.elementsEqual(key) }
+        return withValueBytes(keyRecord) { bytesEqual($0, key) }
       }
     }
     for position in 0..<pairCount {
       let keyRecord = records[Int(children[first + 2 * position])]
-      if keyRecord.kind == .scalar, withValueBytes(keyRecord, { $0.elementsEqual(key) }) {
+      if keyRecord.kind == .scalar, Int(keyRecord.count) == key.count,
+        withValueBytes(keyRecord, { bytesEqual($0, key) })
+      {
         return position
       }
     }
     return nil
   }
+}
+
+/// Whether two byte buffers hold the same bytes.
+@inline(__always)
+func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard a.count == b.count else { return false }
+  guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+  return memcmp(x, y, a.count) == 0
 }
 
 /// One node: its place, its kind and style, and its value or children.

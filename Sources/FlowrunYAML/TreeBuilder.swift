@@ -158,7 +158,7 @@ struct TreeBuilder {
       (style == .plain || style == .singleQuoted || style == .doubleQuoted)
       && textEnd - textStart == value.count && textEnd <= source.bytes.count
       && source.bytes.withUnsafeBufferPointer {
-        UnsafeBufferPointer(rebasing: $0[textStart..<textEnd]).elementsEqual(value)
+        bytesEqual(UnsafeBufferPointer(rebasing: $0[textStart..<textEnd]), value)
       }
     let payload: Int
     if inSource {
@@ -250,61 +250,37 @@ struct TreeBuilder {
     return true
   }
 
-  /// Reports a scalar key (just added to `pending`) already defined in the mapping at `frame` (both entries are kept).
-  /// Small mappings are searched directly; larger ones index their keys once.
+  /// Reports a scalar key (just added to `pending`) already defined in the mapping at `frame`
+  /// (both entries are kept). Small mappings are searched directly; larger ones index their
+  /// keys once.
   private mutating func checkDuplicate(key: UInt32, inFrame frame: Int) {
     let keyRecord = records[Int(key)]
     guard keyRecord.kind == .scalar else { return }
-    let base = stack[frame].base
-    let position = (pending.count - 1 - base) / 2
+    let keys = KeyTable(
+      records: records, pending: pending, source: source.bytes, pool: pool, base: stack[frame].base)
+    let position = (pending.count - 1 - keys.base) / 2
     let first: Int?
     if stack[frame].keys == nil && position < Self.indexedFrom {
-      first = keyRecord.withValueBytes(source: source.bytes, pool: pool) { text in
-        (0..<position).first { isScalarKey(at: base + 2 * $0, equalTo: text) }
-      }
+      first = (0..<position).first { keys.sameKey($0, position) }
     } else {
-      var keys = stack[frame].keys ?? KeyIndex(capacity: position + 1)
-      if stack[frame].keys == nil {
-        for earlier in 0..<position { _ = insertKey(earlier, into: &keys, base: base) }
-      }
+      var index = stack[frame].keys ?? KeyIndex(capacity: position + 1)
       stack[frame].keys = nil
-      first = insertKey(position, into: &keys, base: base)
-      stack[frame].keys = keys
+      if index.count == 0 {
+        for earlier in 0..<position { _ = keys.insert(earlier, into: &index) }
+      }
+      first = keys.insert(position, into: &index)
+      stack[frame].keys = index
     }
     if let first {
-      let firstKey = records[Int(pending[base + 2 * first])]
       let text = keyRecord.withValueBytes(source: source.bytes, pool: pool) {
         String(decoding: $0, as: UTF8.self)
       }
+      let firstKey = records[Int(pending[keys.base + 2 * first])]
       diagnostics.append(
         diagnostic(
           "duplicate key '\(text)'", at: location(of: keyRecord),
           notes: [Diagnostic.Note(location: location(of: firstKey), message: "first defined here")]))
     }
-  }
-
-  /// Adds the key of pair `position` (pending from `base`) to `keys` when it is a scalar;
-  /// returns the position of an earlier equal key instead.
-  private func insertKey(_ position: Int, into keys: inout KeyIndex, base: Int) -> Int? {
-    let slot = base + 2 * position
-    let record = slot < pending.count ? records[Int(pending[slot])] : nil
-    guard let record, record.kind == .scalar else { return nil }
-    return record.withValueBytes(source: source.bytes, pool: pool) { text in
-      keys.insert(
-        position, hash: KeyIndex.hash(text),
-        matches: { isScalarKey(at: base + 2 * $0, equalTo: text) },
-        hashOf: { keyHash(at: base + 2 * $0) })
-    }
-  }
-
-  private func isScalarKey(at slot: Int, equalTo text: UnsafeBufferPointer<UInt8>) -> Bool {
-    let record = records[Int(pending[slot])]
-    return record.kind == .scalar
-      && record.withValueBytes(source: source.bytes, pool: pool) { $0.elementsEqual(text) }
-  }
-
-  private func keyHash(at slot: Int) -> Int {
-    records[Int(pending[slot])].withValueBytes(source: source.bytes, pool: pool) { KeyIndex.hash($0) }
   }
 
   // MARK: - Locations and messages
@@ -343,5 +319,39 @@ extension SourceText {
     Diagnostic(
       path: path, location: place, message: message,
       sourceLine: place.flatMap { sourceLine($0.line) }, notes: notes)
+  }
+}
+
+/// The keys of the mapping being built (pairs pending from `base`), compared by their bytes.
+private struct KeyTable {
+  let records: [NodeRecord]
+  let pending: [UInt32]
+  let source: [UInt8]
+  let pool: [UInt8]
+  let base: Int
+
+  func record(_ position: Int) -> NodeRecord { records[Int(pending[base + 2 * position])] }
+
+  func sameKey(_ a: Int, _ b: Int) -> Bool {
+    let first = record(a)
+    let second = record(b)
+    guard first.kind == .scalar, second.kind == .scalar, first.count == second.count else {
+      return false
+    }
+    return first.withValueBytes(source: source, pool: pool) { x in
+      second.withValueBytes(source: source, pool: pool) { y in bytesEqual(x, y) }
+    }
+  }
+
+  func hash(_ position: Int) -> Int {
+    record(position).withValueBytes(source: source, pool: pool) { KeyIndex.hash($0) }
+  }
+
+  /// Adds the key of pair `position` to `index` when it is a scalar; returns the position of
+  /// an earlier equal key instead.
+  func insert(_ position: Int, into index: inout KeyIndex) -> Int? {
+    guard record(position).kind == .scalar else { return nil }
+    return index.insert(
+      position, hash: hash(position), matches: { sameKey($0, position) }, hashOf: { hash($0) })
   }
 }

@@ -148,7 +148,8 @@ extension YAMLNode {
   public func isScalar(_ text: String) -> Bool {
     let record = record
     guard record.kind == .scalar, Int(record.count) == text.utf8.count else { return false }
-    return store.withValueBytes(record) { $0.elementsEqual(text.utf8) }
+    var text = text
+    return text.withUTF8 { wanted in store.withValueBytes(record) { bytesEqual($0, wanted) } }
   }
 
   /// The sequence's items, nil unless the node is a sequence.

@@ -1,0 +1,104 @@
+import FlowrunCore
+import FlowrunYAML
+import OrderedCollections
+
+/// A `values` legend (the file's, a marble step's or an expectation's own) in one
+/// representation: the YAML mapping itself, whose large key sets the YAML layer indexes by hash
+/// while parsing. Plain values are read from their node when a token needs them; only signal
+/// entries (`!cold`/`!hot` marbles) are compiled, at load.
+///
+/// A legend of a million entries therefore costs no more than its YAML nodes: no table of
+/// keys, no array of values, no second copy for expectations. The legend is validated entry by
+/// entry when it is read (`ScenarioCompiler.legendEntries`), so look-ups report nothing.
+struct LegendTable: Sendable {
+  /// The `values` mapping; nil for an empty legend.
+  var mapping: YAMLNode?
+  /// The signal entries by key in file order (the first of a key), compiled at load.
+  var signals: OrderedDictionary<String, LegendValue> = [:]
+
+  static let empty = LegendTable()
+
+  /// Whether no entry is a signal (so resolved events can be shared by every run).
+  var isPlain: Bool { signals.isEmpty }
+
+  var isEmpty: Bool { mapping?.mappingPairs?.isEmpty ?? true }
+
+  /// The first entry of `key`, nil when the legend has none.
+  func entry(_ key: String) -> LegendValue? {
+    guard let mapping, let pair = mapping.pair(forKey: key) else { return nil }
+    if let signal = signals[key] { return signal }
+    return .value(Self.plainValue(pair.value))
+  }
+
+  /// The keys in file order, the first of a duplicated key only (only files without errors are
+  /// run, so every key here is a valid marble token).
+  var keys: [String] {
+    guard let pairs = mapping?.mappingPairs else { return [] }
+    var seen = Set<String>()
+    return pairs.compactMap { pair in
+      guard let key = pair.key.scalarValue, seen.insert(key).inserted else { return nil }
+      return key
+    }
+  }
+
+  /// The value a node says, by the YAML 1.2 core schema; `report` hears what cannot be a value
+  /// (a signal tag outside a legend, a map key that is not a string), which becomes null or is
+  /// left out.
+  static func plainValue(
+    _ node: YAMLNode, report: (_ message: String, _ node: YAMLNode) -> Void = { _, _ in }
+  ) -> Value {
+    if let tag = node.tag, tag == "!cold" || tag == "!hot" {
+      report("a '\(tag)' signal value is only allowed in a 'values' legend", node)
+      return .null
+    }
+    switch node.kind {
+    case .scalar:
+      switch node.resolvedScalar {
+      case .null?, .none: return .null
+      case .bool(let value)?: return .bool(value)
+      case .int(let value)?: return .int(value)
+      case .double(let value)?: return .double(value)
+      case .string(let text)?: return .string(text)
+      }
+    case .sequence(let items):
+      return .list(items.map { plainValue($0, report: report) })
+    case .mapping(let pairs):
+      var entries = OrderedDictionary<String, Value>()
+      for pair in pairs {
+        guard let key = pair.key.scalarValue else {
+          report("map keys must be strings, found a \(pair.key.kindName)", pair.key)
+          continue
+        }
+        entries[key] = plainValue(pair.value, report: report)
+      }
+      return .map(entries)
+    }
+  }
+}
+
+/// The file legend as expectations and printed marbles see it: plain values read from the
+/// legend's YAML on demand, signal entries resolved once, at load, to their recorded events.
+public final class ExpectedLegend: Sendable {
+  let table: LegendTable
+  let signals: [String: Value]
+
+  /// No legend at all (subscription logs).
+  static let none = ExpectedLegend(table: .empty, signals: [:])
+
+  init(table: LegendTable, signals: [String: Value]) {
+    self.table = table
+    self.signals = signals
+  }
+
+  /// The value of `key`, nil when the legend has none.
+  func value(forKey key: String) -> Value? {
+    if let signal = signals[key] { return signal }
+    guard case .value(let value)? = table.entry(key) else { return nil }
+    return value
+  }
+
+  /// Every entry in file order (made on each call: printing needs it, running does not).
+  public var entries: [(key: String, value: Value)] {
+    table.keys.compactMap { key in value(forKey: key).map { (key, $0) } }
+  }
+}
