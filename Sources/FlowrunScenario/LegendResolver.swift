@@ -32,7 +32,8 @@ struct LegendResolver {
     case .cold(let input): return makeSignal(input, events(of: input), nil)
     case .hot(let index):
       let input = plan.hotMarbles[index]
-      return makeSignal(input, events(of: input), index)
+      let resolved = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
+      return makeSignal(input, resolved ?? events(of: input), index)
     }
   }
 

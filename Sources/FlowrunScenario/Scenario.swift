@@ -84,7 +84,8 @@ enum SubscriptionTarget: Sendable {
 struct ScenarioPlan: @unchecked Sendable {
   var fileLegend = LegendTable.empty
   var hotMarbles: [MarbleInput] = []
-  /// The events of each hot marble when they hold no signal value, resolved at load.
+  /// The events of each hot marble when they hold no signal value, resolved at load (the
+  /// marble's parsed items are then dropped: the events replace them).
   var resolvedHotEvents: [[Recorded]?] = []
   var signals: [String: SignalPlan] = [:]
   /// The names of `signals` in file order.

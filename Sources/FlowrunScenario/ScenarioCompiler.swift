@@ -107,6 +107,10 @@ final class ScenarioCompiler {
     if let node = root["until"] { plan.until = frames(node, "'until'", minimum: 0) }
     let expectations = root["expect"].map { compileExpectations($0) } ?? []
     plan.resolvedHotEvents = plainHotEvents()
+    // Resolved events replace the parsed items (a million-event marble holds both otherwise).
+    for (index, events) in plan.resolvedHotEvents.enumerated() where events != nil {
+      plan.hotMarbles[index].marble.items = []
+    }
     guard !context.hasErrors, let name else { return nil }
     return Scenario(
       path: context.file.path, name: name, description: description, tags: tags,

@@ -1,4 +1,6 @@
 import Flowrun
+import FlowrunCore
+import FlowrunMarbles
 import FlowrunYAML
 import Foundation
 
@@ -159,6 +161,9 @@ onLargeStack {
   case "memory":
     // Peak RSS after each stage of loading and running FILE once (VmHWM of /proc/self/status).
     print("start: \(memory())")
+    print(
+      "strides: Value \(MemoryLayout<Value>.stride) B, Recorded \(MemoryLayout<Recorded>.stride) B, "
+        + "MarbleItem \(MemoryLayout<MarbleItem>.stride) B")
     if CommandLine.arguments.count > 3 {
       let (parsed, _) = YAMLFile.parse(path: target, bytes: bytes(target), limits: .init(maxFileSize: 256 << 20, maxNodes: 8_000_000))
       print("parsed: \(memory()) \(parsed.documents.count)")
