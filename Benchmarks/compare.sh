@@ -16,8 +16,9 @@ cd "$ROOT"
 echo "# building (release)" >&2
 swift build -c release >&2
 # SwiftPM can keep a stale file list of the path dependency (files added to flowrun are
-# then missing from the build): drop the cached build manifest first.
-rm -f .build-bench/release.yaml
+# then missing from the build, and the suite can keep objects compiled against an older
+# layout of its types): drop the cached build manifest and the suite's objects first.
+rm -rf .build-bench/release.yaml .build-bench/*/release/FlowrunBench.build
 swift build -c release --package-path Benchmarks --scratch-path .build-bench >&2
 swift build -c release --package-path "$PEERS/ocbench" --scratch-path .build-peers >&2
 [ -f "$DATA/.complete" ] || { python3 Benchmarks/generate.py "$DATA" && touch "$DATA/.complete"; }

@@ -48,7 +48,7 @@ public struct Legend: Sendable {
   /// The value of a token: its legend entry, else a digit's integer, a character's string, a
   /// quoted token's text.
   public func resolve(token: String, quoted: Bool) -> Value {
-    if let value = table[token] { return value }
+    if !table.isEmpty, let value = table[token] { return value }
     if !quoted, token.unicodeScalars.count == 1, let scalar = token.unicodeScalars.first,
       let digit = DurationLiteral.digitValue(scalar)
     {

@@ -39,6 +39,8 @@ enum CatalogueOperator {
     "observeOn", "deliverOn",
   ]
 
+  static let nameSet = Set(names)
+
   /// Steps that take no argument (written bare, or with `true`/null).
   static let bare: Set<String> = [
     "pairwise", "materialize", "dematerialize", "ignoreElements", "ignoreValues", "share", "replay",

@@ -45,6 +45,7 @@ struct LegendResolver {
       localSignals[key] = value(entry)
     }
     let local = input.localLegend
+    let hasLocal = local.mapping != nil
     let fallback = Legend()
     var events: [Recorded] = []
     events.reserveCapacity(input.marble.items.count)
@@ -52,9 +53,8 @@ struct LegendResolver {
       let event: Event
       switch item.kind {
       case let .value(token, quoted):
-        let value =
-          localSignals[token] ?? localValue(token, in: local) ?? fileValue(token)
-          ?? fallback.resolve(token: token, quoted: quoted)
+        let own = hasLocal ? localSignals[token] ?? localValue(token, in: local) : nil
+        let value = own ?? fileValue(token) ?? fallback.resolve(token: token, quoted: quoted)
         event = .next(value)
       case .error: event = .error(input.errorValue)
       case .completed: event = .completed
@@ -73,12 +73,12 @@ struct LegendResolver {
   }
 
   private func localValue(_ key: String, in legend: LegendTable) -> Value? {
-    guard legend.mapping != nil, case .value(let value)? = legend.entry(key) else { return nil }
+    guard case .value(let value)? = legend.entry(key) else { return nil }
     return value
   }
 
   private mutating func fileValue(_ key: String) -> Value? {
-    if let value = signals[key] { return value }
+    if !signals.isEmpty, let value = signals[key] { return value }
     guard let entry = plan.fileLegend.entry(key) else { return nil }
     if case .value(let value) = entry { return value }
     guard !inProgress.contains(key) else {

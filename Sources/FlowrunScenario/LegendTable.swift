@@ -15,6 +15,11 @@ struct LegendTable: Sendable {
   var mapping: YAMLNode?
   /// The signal entries by key in file order (the first of a key), compiled at load.
   var signals: OrderedDictionary<String, LegendValue> = [:]
+  /// The plain values of a small legend (at most `resolvedLimit` entries), resolved at load so
+  /// that a token costs one hash look-up; nil for large legends, read from the YAML.
+  var resolved: [String: Value]?
+
+  static let resolvedLimit = 64
 
   static let empty = LegendTable()
 
@@ -25,8 +30,9 @@ struct LegendTable: Sendable {
 
   /// The first entry of `key`, nil when the legend has none.
   func entry(_ key: String) -> LegendValue? {
+    if !signals.isEmpty, let signal = signals[key] { return signal }
+    if let resolved { return resolved[key].map { .value($0) } }
     guard let mapping, let pair = mapping.pair(forKey: key) else { return nil }
-    if let signal = signals[key] { return signal }
     return .value(Self.plainValue(pair.value))
   }
 

@@ -5,20 +5,20 @@ extension ScenarioCompiler {
   /// Compiles one operator step applied to `input`, whose values have `shape`.
   func compileOperator(_ step: StepNode, input: SignalPlan, shape: ValueShape) -> (SignalPlan, ValueShape)? {
     let name = step.name
-    guard StepCatalog.operators.contains(name) else {
+    guard StepCatalog.operatorSet.contains(name) else {
       context.error("'\(name)' is a source; only the first step of a signal may be one", at: step.nameNode)
       return nil
     }
     func apply(_ op: OperatorPlan, _ shape: ValueShape) -> (SignalPlan, ValueShape) {
       (.apply(input, op), shape)
     }
-    if StepCatalog.higherOrder.contains(name) {
+    if StepCatalog.higherOrderSet.contains(name) {
       // `retry` passes its source's values on unchanged, so they keep their shape
       // (expressions.md: `$i` after a list-form combineLatest/zip survives such operators).
       let after = name == "retry" ? shape.passedOn : .value
       return compileHigherOrder(step, input: input).map { ($0, after) }
     }
-    if CatalogueOperator.names.contains(name) {
+    if CatalogueOperator.nameSet.contains(name) {
       return compileCatalogueOperator(step, input: input, shape: shape)
     }
     switch name {

@@ -56,8 +56,13 @@ enum StepCatalog {
     "sample", "sampleRAC", "then", "debounce", "throttle", "delay", "delaySubscription", "timeout", "timeoutRAC", "bufferTime",
     "buffer", "share", "shareReplay", "replay", "replayLast",
     "replayLazily", "observeOn", "deliverOn",
-  ].filter { !CatalogueOperator.names.contains($0) }
+  ].filter { !CatalogueOperator.nameSet.contains($0) }
   static let all = Set(sources + operators + planned)
+  // Sets of the lists above, for membership tests (the lists keep their order for suggestions).
+  static let sourceSet = Set(sources)
+  static let operatorSet = Set(operators)
+  static let higherOrderSet = Set(higherOrder)
+  static let plannedSet = Set(planned)
 
   /// The extra keys each step accepts beside its own.
   static func extras(of step: String) -> [String] {
@@ -165,7 +170,7 @@ extension ScenarioCompiler {
   }
 
   private func checkStepName(_ name: String, at node: YAMLNode) -> Bool {
-    if StepCatalog.planned.contains(name) {
+    if StepCatalog.plannedSet.contains(name) {
       context.error("'\(name)' is not supported yet", at: node)
       return false
     }
@@ -193,7 +198,7 @@ extension ScenarioCompiler {
   // MARK: - Sources
 
   func compileSource(_ step: StepNode) -> (SignalPlan, ValueShape)? {
-    guard StepCatalog.sources.contains(step.name) else {
+    guard StepCatalog.sourceSet.contains(step.name) else {
       context.error("'\(step.name)' is an operator; a signal must start with a source", at: step.nameNode)
       return nil
     }
@@ -345,6 +350,7 @@ extension ScenarioCompiler {
   func legendEntries(_ node: YAMLNode) -> LegendTable? {
     guard let pairs = context.mapping(node, "'values'") else { return nil }
     var legend = LegendTable(mapping: node)
+    if pairs.count <= LegendTable.resolvedLimit { legend.resolved = [:] }
     for pair in pairs {
       guard let key = context.string(pair.key, "a legend key") else { continue }
       if key.isEmpty || key.contains("'") {
@@ -365,7 +371,8 @@ extension ScenarioCompiler {
           legend.signals[key] = .cold(input)
         }
       default:
-        _ = context.value(pair.value)
+        let value = context.value(pair.value)
+        if legend.resolved?[key] == nil { legend.resolved?[key] = value }
       }
     }
     return legend

@@ -65,6 +65,7 @@ extension ScalarValue {
   }
 
   private static func resolveNull(_ text: String) -> ScalarValue? {
+    guard text.utf8.count <= 4 else { return nil }
     switch text {
     case "", "~", "null", "Null", "NULL": return .null
     default: return nil
