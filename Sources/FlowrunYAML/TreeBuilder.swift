@@ -260,7 +260,7 @@ struct TreeBuilder {
       records: records, pending: pending, source: source.bytes, pool: pool, base: stack[frame].base)
     let position = (pending.count - 1 - keys.base) / 2
     let first: Int?
-    if stack[frame].keys == nil && position < Self.indexedFrom {
+    if stack[frame].keys == nil && position + 1 < Self.indexedFrom {
       first = (0..<position).first { keys.sameKey($0, position) }
     } else {
       var index = stack[frame].keys ?? KeyIndex(capacity: position + 1)
