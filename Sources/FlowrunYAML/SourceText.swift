@@ -14,10 +14,11 @@ struct SourceText: Sendable {
   let bytes: [UInt8]
   /// The length of a leading byte order mark (0 or 3).
   let bomLength: Int
-  /// Byte offset of the start of each line; line 1 is at index 0.
-  private(set) var lineStartBytes: [Int] = []
+  /// Byte offset of the start of each line; line 1 is at index 0. (32 bits: files are smaller
+  /// than 4 GiB, and a file of a million lines keeps 8 MB of tables instead of 16.)
+  private(set) var lineStartBytes: [UInt32] = []
   /// Scalar index (counted after the BOM) of the start of each line.
-  private(set) var lineStartScalars: [Int] = []
+  private(set) var lineStartScalars: [UInt32] = []
   /// Whether every byte is ASCII (then scalar index + BOM length == byte offset).
   private(set) var isASCII = true
   /// The first invalid UTF-8 sequence, NUL or disallowed control character, if any.
@@ -32,8 +33,8 @@ struct SourceText: Sendable {
   }
 
   private mutating func scan() {
-    var starts = [bomLength]
-    var scalarStarts = [0]
+    var starts: [UInt32] = [UInt32(bomLength)]
+    var scalarStarts: [UInt32] = [0]
     var ascii = true
     var problem: Problem?
     let count = bytes.count
@@ -48,15 +49,15 @@ struct SourceText: Sendable {
           scalars += 1
           if byte >= 0x20 && byte != 0x7F { continue }
           if byte == 0x0A {
-            starts.append(i)
-            scalarStarts.append(scalars)
+            starts.append(UInt32(truncatingIfNeeded: i))
+            scalarStarts.append(UInt32(truncatingIfNeeded: scalars))
           } else if byte == 0x0D {
             if i < count && buffer[i] == 0x0A {
               i += 1
               scalars += 1
             }
-            starts.append(i)
-            scalarStarts.append(scalars)
+            starts.append(UInt32(truncatingIfNeeded: i))
+            scalarStarts.append(UInt32(truncatingIfNeeded: scalars))
           } else if byte != 0x09 && problem == nil {
             let message =
               byte == 0
@@ -147,20 +148,20 @@ struct SourceText: Sendable {
   }
 
   /// Binary search: the last index whose value is <= `value` (0 when none).
-  private static func lastIndex(in table: [Int], notAfter value: Int) -> Int {
+  private static func lastIndex(in table: [UInt32], notAfter value: Int) -> Int {
     var low = 0
     var high = table.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
-      if table[mid] <= value { low = mid } else { high = mid - 1 }
+      if Int(table[mid]) <= value { low = mid } else { high = mid - 1 }
     }
     return low
   }
 
   /// The byte range of a line's text, without its terminator.
   func contentRange(ofLine index: Int) -> Range<Int> {
-    let start = lineStartBytes[index]
-    var end = index + 1 < lineStartBytes.count ? lineStartBytes[index + 1] : bytes.count
+    let start = Int(lineStartBytes[index])
+    var end = index + 1 < lineStartBytes.count ? Int(lineStartBytes[index + 1]) : bytes.count
     if end > start && bytes[end - 1] == 0x0A { end -= 1 }
     if end > start && bytes[end - 1] == 0x0D { end -= 1 }
     return start..<end
@@ -179,7 +180,7 @@ struct SourceText: Sendable {
   func location(ofByte offset: Int) -> SourceLocation {
     let offset = min(max(offset, bomLength), bytes.count)
     let line = lineIndex(ofByte: offset)
-    let start = lineStartBytes[line]
+    let start = Int(lineStartBytes[line])
     var column = 1
     var i = start
     while i < offset {
@@ -217,7 +218,7 @@ struct MarkConverter {
   /// The location of the scalar at libyaml character index `index`.
   mutating func location(ofScalar index: Int) -> SourceLocation {
     let line = lineIndex(ofScalar: index)
-    let lineScalar = source.lineStartScalars[line]
+    let lineScalar = Int(source.lineStartScalars[line])
     let column = index - lineScalar + 1
     if source.isASCII {
       return SourceLocation(
@@ -226,7 +227,7 @@ struct MarkConverter {
     let bytes = source.bytes
     if index > cursorScalar && index - lineScalar < index - cursorScalar {
       cursorScalar = lineScalar
-      cursorByte = source.lineStartBytes[line]
+      cursorByte = Int(source.lineStartBytes[line])
     } else if index < cursorScalar {
       if cursorScalar - index < index - lineScalar {
         while cursorScalar > index && cursorByte > 0 {
@@ -236,7 +237,7 @@ struct MarkConverter {
         }
       } else {
         cursorScalar = lineScalar
-        cursorByte = source.lineStartBytes[line]
+        cursorByte = Int(source.lineStartBytes[line])
       }
     }
     while cursorScalar < index && cursorByte < bytes.count {
@@ -251,8 +252,8 @@ struct MarkConverter {
   private mutating func lineIndex(ofScalar index: Int) -> Int {
     let starts = source.lineStartScalars
     var line = cursorLine
-    if starts[line] <= index {
-      while line + 1 < starts.count && starts[line + 1] <= index {
+    if Int(starts[line]) <= index {
+      while line + 1 < starts.count && Int(starts[line + 1]) <= index {
         line += 1
         if line > cursorLine + 2 {
           line = source.lineIndex(ofScalar: index)
