@@ -256,8 +256,18 @@ struct TreeBuilder {
   private mutating func checkDuplicate(key: UInt32, inFrame frame: Int) {
     let keyRecord = records[Int(key)]
     guard keyRecord.kind == .scalar else { return }
+    let base = stack[frame].base
+    if stack[frame].keys == nil {
+      // Most mappings are small and their keys differ in length: rule those out first.
+      let position = (pending.count - 1 - base) / 2
+      let sameLength = (0..<position).contains { earlier in
+        let other = records[Int(pending[base + 2 * earlier])]
+        return other.kind == .scalar && other.count == keyRecord.count
+      }
+      if !sameLength && position + 1 < Self.indexedFrom { return }
+    }
     let keys = KeyTable(
-      records: records, pending: pending, source: source.bytes, pool: pool, base: stack[frame].base)
+      records: records, pending: pending, source: source.bytes, pool: pool, base: base)
     let position = (pending.count - 1 - keys.base) / 2
     let first: Int?
     if stack[frame].keys == nil && position + 1 < Self.indexedFrom {
