@@ -32,31 +32,53 @@ public struct MarbleParser: Sendable {
 
   /// Parses a subscription marble such as `--^---!` or `(^!)`.
   public func parseSubscription(_ marble: String) throws(MarbleError) -> SubscriptionMarble {
-    var state = try ParseState(marble, grammar: grammar, tick: tick, limits: limits, mode: .subscription)
-    try state.run()
+    let timeline = try read(marble, mode: .subscription)
     return SubscriptionMarble(
-      subscribe: state.zeroFrame,
-      unsubscribe: state.unsubscribeFrame,
-      subscribeOffset: state.zeroOffset,
-      unsubscribeOffset: state.unsubscribeOffset
+      subscribe: timeline.zeroFrame,
+      unsubscribe: timeline.unsubscribeFrame,
+      subscribeOffset: timeline.zeroOffset,
+      unsubscribeOffset: timeline.unsubscribeOffset
     )
   }
 
   func parse(_ marble: String, mode: Mode) throws(MarbleError) -> ParsedMarble {
-    var state = try ParseState(marble, grammar: grammar, tick: tick, limits: limits, mode: mode)
-    try state.run()
-    let zero = state.zeroFrame ?? 0
+    var timeline = try read(marble, mode: mode)
+    let zero = timeline.zeroFrame ?? 0
     if zero != 0 {
-      for index in state.items.indices { state.items[index].frame -= zero }
+      for index in timeline.items.indices { timeline.items[index].frame -= zero }
     }
-    return ParsedMarble(items: state.items, zeroOffset: state.zeroOffset, end: state.cursor - zero)
+    return ParsedMarble(items: timeline.items, zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero)
+  }
+
+  /// Reads `marble` in place, straight from its UTF-8 storage (no copy of the text).
+  private func read(_ marble: String, mode: Mode) throws(MarbleError) -> Timeline {
+    var marble = marble
+    let outcome = marble.withUTF8 { buffer in
+      Result { () throws(MarbleError) in try ParseState.read(MarbleBytes(buffer: buffer), parser: self, mode: mode) }
+    }
+    return try outcome.get()
   }
 }
 
-/// The single left-to-right pass over one marble, in absolute frames from the marble's start.
+/// What one pass over a marble found, in absolute frames from the marble's start.
+private struct Timeline {
+  var items: [MarbleItem] = []
+  /// The frame just after the last symbol read.
+  var cursor = 0
+  var zeroFrame: Int?
+  var zeroOffset: Int?
+  var unsubscribeFrame: Int?
+  var unsubscribeOffset: Int?
+}
+
+/// The single left-to-right pass over one marble's UTF-8 bytes.
+///
+/// `index` walks the bytes; `offset` counts the Unicode scalars before `index`, which is what
+/// errors and items report.
 private struct ParseState {
   /// An open group.
   struct Group {
+    /// The scalar offset of its `(`.
     var offset: Int
     var frame: Int
     /// Frames the group occupies so far in the rxjs grammar (its `(` included).
@@ -64,102 +86,121 @@ private struct ParseState {
     var isEmpty: Bool
   }
 
-  let scalars: [Unicode.Scalar]
+  let bytes: MarbleBytes
   let grammar: MarbleGrammar
   let tick: Tick
   let limits: MarbleLimits
   let mode: MarbleParser.Mode
-  /// Whether the marble has a `^` somewhere (outside quotes).
-  let hasCaret: Bool
-  /// The index of the last `)` outside quotes, or -1.
-  let lastClose: Int
 
-  var items: [MarbleItem] = []
-  var cursor = 0
+  var timeline = Timeline()
+  /// The byte being read.
   var index = 0
+  /// The scalar offset of the byte being read.
+  var offset = 0
   var group: Group?
-  var zeroFrame: Int?
-  var zeroOffset: Int?
-  var unsubscribeFrame: Int?
-  var unsubscribeOffset: Int?
+  /// Whether a `^` (outside quotes) comes later in the marble, once an `@` time has asked: the
+  /// answer stays true until that `^` is read (then `zeroFrame` is set), and false stays false.
+  var caretAhead: Bool?
   /// The terminal symbol already seen, after which no event may follow.
   var terminal: String?
 
+  /// Reads the whole marble.
+  static func read(
+    _ bytes: MarbleBytes, parser: MarbleParser, mode: MarbleParser.Mode
+  ) throws(MarbleError) -> Timeline {
+    var state = try ParseState(bytes, grammar: parser.grammar, tick: parser.tick, limits: parser.limits, mode: mode)
+    try state.run()
+    return state.timeline
+  }
+
   init(
-    _ marble: String, grammar: MarbleGrammar, tick: Tick, limits: MarbleLimits, mode: MarbleParser.Mode
+    _ bytes: MarbleBytes, grammar: MarbleGrammar, tick: Tick, limits: MarbleLimits, mode: MarbleParser.Mode
   ) throws(MarbleError) {
-    var scalars: [Unicode.Scalar] = []
-    scalars.reserveCapacity(marble.utf8.count)
-    var hasCaret = false
-    var inQuote = false
-    var lastClose = -1
-    for scalar in marble.unicodeScalars {
-      if scalars.count == limits.characters {
-        throw MarbleError("marble is longer than the limit of \(limits.characters) characters", offset: scalars.count)
+    // A marble has at most as many scalars as bytes: only a longer one needs counting.
+    if bytes.count > limits.characters {
+      var scalars = 0
+      for byte in bytes.buffer where MarbleBytes.startsScalar(byte) {
+        if scalars == limits.characters {
+          throw MarbleError("marble is longer than the limit of \(limits.characters) characters", offset: scalars)
+        }
+        scalars += 1
       }
-      if scalar == "'" { inQuote.toggle() }
-      if scalar == "^", !inQuote { hasCaret = true }
-      if scalar == ")", !inQuote { lastClose = scalars.count }
-      scalars.append(scalar)
     }
-    self.scalars = scalars
+    self.bytes = bytes
     self.grammar = grammar
     self.tick = tick
     self.limits = limits
     self.mode = mode
-    self.hasCaret = hasCaret
-    self.lastClose = lastClose
+    if mode != .subscription {
+      // Room for the events of a short marble; a long one grows the array as it goes.
+      timeline.items.reserveCapacity(min(bytes.count, 16))
+    }
   }
 
   /// The frame an event at the current position happens at.
-  var eventFrame: Int { group?.frame ?? cursor }
+  var eventFrame: Int { group?.frame ?? timeline.cursor }
+
+  /// Steps over the one-byte symbol being read.
+  mutating func step() {
+    index += 1
+    offset += 1
+  }
+
+  /// Moves the reading position to the byte `end`, past a token of `scalars` scalars.
+  mutating func move(to end: Int, scalars: Int) {
+    index = end
+    offset += scalars
+  }
 
   mutating func run() throws(MarbleError) {
-    while index < scalars.count {
-      let scalar = scalars[index]
-      let start = index
-      switch scalar {
-      case " ":
-        index += 1
-      case "-":
+    while index < bytes.count {
+      let byte = bytes[index]
+      let start = offset
+      switch byte {
+      case UInt8(ascii: " "):
+        step()
+      case UInt8(ascii: "-"):
         if let open = group, grammar == .flowrun {
-          if lastClose < start { throw MarbleError("unclosed group in marble", offset: open.offset) }
+          if !bytes.hasUnquoted(UInt8(ascii: ")"), from: index) {
+            throw MarbleError("unclosed group in marble", offset: open.offset)
+          }
           throw MarbleError("'-' is not allowed in a group", offset: start)
         }
         try occupy(1, at: start)
-        index += 1
-      case "(":
+        step()
+      case UInt8(ascii: "("):
         if group != nil { throw MarbleError("nested group", offset: start) }
-        group = Group(offset: start, frame: cursor, width: 1, isEmpty: true)
-        index += 1
-      case ")":
+        group = Group(offset: start, frame: timeline.cursor, width: 1, isEmpty: true)
+        step()
+      case UInt8(ascii: ")"):
         guard let open = group else { throw MarbleError("unmatched ')'", offset: start) }
         if open.isEmpty { throw MarbleError("empty group", offset: open.offset) }
         group = nil
         try advance(to: open.frame + (grammar == .rxjs ? open.width + 1 : 1), at: start)
-        index += 1
-      case "|", "#":
-        let name = scalar == "|" ? "'|'" : "'#'"
+        step()
+      case UInt8(ascii: "|"), UInt8(ascii: "#"):
+        let completes = byte == UInt8(ascii: "|")
+        let name = completes ? "'|'" : "'#'"
         if mode == .subscription {
           throw MarbleError("\(name) is not allowed in a subscription marble", offset: start)
         }
-        try emit(scalar == "|" ? .completed : .error, at: start)
+        try emit(completes ? .completed : .error, at: start)
         terminal = name
         try occupy(1, at: start)
-        index += 1
-      case "^":
+        step()
+      case UInt8(ascii: "^"):
         try caret(at: start)
-        index += 1
-      case "!":
+        step()
+      case UInt8(ascii: "!"):
         try bang(at: start)
-        index += 1
-      case "@":
+        step()
+      case UInt8(ascii: "@"):
         try time(at: start)
-      case "'":
+      case UInt8(ascii: "'"):
         try quoted(at: start)
       default:
-        if try duration(at: start) { continue }
-        try value(scalar, at: start)
+        if MarbleBytes.isDigit(byte), try duration(at: start) { continue }
+        try value(at: start)
       }
     }
     if let open = group { throw MarbleError("unclosed group in marble", offset: open.offset) }
@@ -172,7 +213,7 @@ private struct ParseState {
       if grammar == .rxjs { group?.width += frames }
       return
     }
-    try advance(to: cursor + frames, at: offset)
+    try advance(to: timeline.cursor + frames, at: offset)
   }
 
   /// Moves the cursor to `frame`, within the frame limit.
@@ -180,22 +221,22 @@ private struct ParseState {
     if frame > limits.frames {
       throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: offset)
     }
-    cursor = frame
+    timeline.cursor = frame
   }
 
-  mutating func emit(_ kind: MarbleItem.Kind, at offset: Int) throws(MarbleError) {
+  mutating func emit(_ kind: consuming MarbleItem.Kind, at offset: Int) throws(MarbleError) {
     if let terminal { throw MarbleError("events after \(terminal)", offset: offset) }
-    items.append(MarbleItem(frame: eventFrame, kind: kind, offset: offset))
+    timeline.items.append(MarbleItem(frame: eventFrame, kind: kind, offset: offset))
   }
 
   mutating func caret(at offset: Int) throws(MarbleError) {
     if mode == .cold { throw MarbleError("'^' is not allowed in a cold marble", offset: offset) }
-    if zeroFrame != nil { throw MarbleError("'^' may appear only once", offset: offset) }
-    if let unsubscribeOffset {
+    if timeline.zeroFrame != nil { throw MarbleError("'^' may appear only once", offset: offset) }
+    if let unsubscribeOffset = timeline.unsubscribeOffset {
       throw MarbleError("'!' comes before '^'", offset: unsubscribeOffset)
     }
-    zeroFrame = eventFrame
-    zeroOffset = offset
+    timeline.zeroFrame = eventFrame
+    timeline.zeroOffset = offset
     try occupy(1, at: offset)
   }
 
@@ -203,141 +244,100 @@ private struct ParseState {
     if mode != .subscription {
       throw MarbleError("'!' is only allowed in a subscription marble", offset: offset)
     }
-    if unsubscribeFrame != nil { throw MarbleError("'!' may appear only once", offset: offset) }
-    unsubscribeFrame = eventFrame
-    unsubscribeOffset = offset
+    if timeline.unsubscribeFrame != nil { throw MarbleError("'!' may appear only once", offset: offset) }
+    timeline.unsubscribeFrame = eventFrame
+    timeline.unsubscribeOffset = offset
     try occupy(grammar == .rxjs ? 0 : 1, at: offset)
-  }
-
-  /// The index just past the word starting at `start`: up to the next space or the end.
-  func wordEnd(from start: Int) -> Int {
-    var end = start
-    while end < scalars.count, scalars[end] != " " { end += 1 }
-    return end
-  }
-
-  func text(_ range: Range<Int>) -> String {
-    // UTF-8 written straight into the string's storage (a short token needs no allocation).
-    String(unsafeUninitializedCapacity: range.count * 4) { buffer in
-      var count = 0
-      for scalar in scalars[range] {
-        for byte in scalar.utf8 {
-          buffer[count] = byte
-          count += 1
-        }
-      }
-      return count
-    }
   }
 
   /// `@<time>`: moves to an absolute time counted from frame 0 (the `^` frame if any).
   mutating func time(at start: Int) throws(MarbleError) {
-    let end = wordEnd(from: start)
-    var word: String { text(start..<end) }
+    let first = index
+    let (end, scalars) = bytes.word(from: first)
     if let open = group {
-      if lastClose < start { throw MarbleError("unclosed group in marble", offset: open.offset) }
+      if !bytes.hasUnquoted(UInt8(ascii: ")"), from: first) {
+        throw MarbleError("unclosed group in marble", offset: open.offset)
+      }
       throw MarbleError("'@' is not allowed in a group", offset: start)
     }
     let frames: Int
-    if let whole = wholeFrames(start + 1..<end) {
+    if let whole = bytes.wholeFrames(first + 1..<end) {
       frames = whole
     } else {
       let literal: DurationLiteral
       do {
-        literal = try DurationLiteral(parsing: text(start + 1..<end))
+        literal = try DurationLiteral(parsing: bytes.text(first + 1..<end))
       } catch {
-        throw MarbleError("'\(word)' is not a valid time", offset: start)
+        throw MarbleError("'\(bytes.text(first..<end))' is not a valid time", offset: start)
       }
-      frames = try convert(literal, at: start)
+      frames = try ParseState.frames(of: literal, tick: tick, at: start)
     }
-    if hasCaret, mode == .hot || mode == .expectation, zeroFrame == nil {
-      throw MarbleError("'\(word)' must come after '^'", offset: start)
+    if mode == .hot || mode == .expectation, timeline.zeroFrame == nil, isCaretAhead() {
+      throw MarbleError("'\(bytes.text(first..<end))' must come after '^'", offset: start)
     }
-    let base = mode == .subscription ? 0 : (zeroFrame ?? 0)
+    let base = mode == .subscription ? 0 : (timeline.zeroFrame ?? 0)
     let (target, overflow) = base.addingReportingOverflow(frames)
     if overflow || target > limits.frames {
       throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: start)
     }
-    if target < cursor { throw MarbleError("'\(word)' moves time backwards", offset: start) }
-    cursor = target
-    index = end
+    if target < timeline.cursor {
+      throw MarbleError("'\(bytes.text(first..<end))' moves time backwards", offset: start)
+    }
+    timeline.cursor = target
+    move(to: end, scalars: scalars)
   }
 
-  /// The frames of a word that is a plain frame count (`12f`, or `12` when `bareAllowed`),
-  /// read without building a `DurationLiteral`; nil for anything else (then the general parser
-  /// decides, with its messages).
-  func wholeFrames(_ range: Range<Int>, bareAllowed: Bool = true) -> Int? {
-    var end = range.upperBound
-    if end > range.lowerBound, scalars[end - 1] == "f" {
-      end -= 1
-    } else if !bareAllowed {
-      return nil
-    }
-    guard end > range.lowerBound, end - range.lowerBound <= 18 else { return nil }
-    var value = 0
-    for index in range.lowerBound..<end {
-      let scalar = scalars[index]
-      guard MarbleSymbol.isDigit(scalar) else { return nil }
-      value = value * 10 + Int(scalar.value - 48)
-    }
-    return value
+  /// Whether a `^` outside quotes comes after the current position, looked for once per marble.
+  mutating func isCaretAhead() -> Bool {
+    if let caretAhead { return caretAhead }
+    let found = bytes.hasUnquoted(UInt8(ascii: "^"), from: index)
+    caretAhead = found
+    return found
   }
 
-  /// A duration token at `start`, if one is there: advances time and returns true.
+  /// A duration token at the current position (a digit), if one is there: advances time and
+  /// returns true.
   mutating func duration(at start: Int) throws(MarbleError) -> Bool {
-    guard group == nil, MarbleSymbol.isDigit(scalars[start]), start == 0 || scalars[start - 1] == " " else {
-      return false
-    }
+    let first = index
+    guard group == nil, first == 0 || bytes[first - 1] == UInt8(ascii: " ") else { return false }
     let end: Int
+    let scalars: Int
     switch grammar {
     case .flowrun:
-      end = wordEnd(from: start)
-      let last = scalars[end - 1]
-      guard last == "s" || last == "m" || last == "f" else { return false }
+      (end, scalars) = bytes.word(from: first)
+      let last = bytes[end - 1]
+      guard last == UInt8(ascii: "s") || last == UInt8(ascii: "m") || last == UInt8(ascii: "f") else {
+        return false
+      }
     case .rxjs:
-      guard let match = rxjsDurationEnd(from: start) else { return false }
+      guard let match = bytes.rxjsDurationEnd(from: first) else { return false }
       end = match
+      scalars = end - first  // digits, a point and a unit: ASCII
     }
     let frames: Int
-    if grammar == .flowrun, let whole = wholeFrames(start..<end, bareAllowed: false) {
+    if grammar == .flowrun, let whole = bytes.wholeFrames(first..<end, bareAllowed: false) {
       frames = whole
     } else {
       let literal: DurationLiteral
       do {
-        literal = try DurationLiteral(parsing: text(start..<end))
+        literal = try DurationLiteral(parsing: bytes.text(first..<end))
       } catch {
         if error.isSyntax { return false }
         throw MarbleError(error.message, offset: start)
       }
-      frames = try convert(literal, at: start)
+      frames = try ParseState.frames(of: literal, tick: tick, at: start)
     }
-    let (target, overflow) = cursor.addingReportingOverflow(frames)
+    let (target, overflow) = timeline.cursor.addingReportingOverflow(frames)
     if overflow || target > limits.frames {
       throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: start)
     }
-    cursor = target
-    index = end
+    timeline.cursor = target
+    move(to: end, scalars: scalars)
     return true
   }
 
-  /// The end of an RxJS duration `[0-9]+(\.[0-9]+)?(ms|s|m)` followed by a space, if one starts here.
-  func rxjsDurationEnd(from start: Int) -> Int? {
-    var i = start
-    while i < scalars.count, MarbleSymbol.isDigit(scalars[i]) { i += 1 }
-    if i + 1 < scalars.count, scalars[i] == ".", MarbleSymbol.isDigit(scalars[i + 1]) {
-      i += 1
-      while i < scalars.count, MarbleSymbol.isDigit(scalars[i]) { i += 1 }
-    }
-    for unit in ["ms", "s", "m"] {
-      let unitScalars = Array(unit.unicodeScalars)
-      let after = i + unitScalars.count
-      guard after < scalars.count, Array(scalars[i..<after]) == unitScalars, scalars[after] == " " else { continue }
-      return after
-    }
-    return nil
-  }
-
-  func convert(_ literal: DurationLiteral, at offset: Int) throws(MarbleError) -> Int {
+  /// The frames `literal` lasts, its errors reported at `offset`.
+  static func frames(of literal: DurationLiteral, tick: Tick, at offset: Int) throws(MarbleError) -> Int {
     do {
       return try literal.frames(tick: tick)
     } catch {
@@ -347,33 +347,41 @@ private struct ParseState {
 
   /// `'…'`: a quoted value token.
   mutating func quoted(at start: Int) throws(MarbleError) {
-    var end = start + 1
-    while end < scalars.count, scalars[end] != "'" { end += 1 }
-    guard end < scalars.count else { throw MarbleError("unterminated quoted value", offset: start) }
-    if end == start + 1 { throw MarbleError("empty quoted value", offset: start) }
-    let token = text(start + 1..<end)
+    guard let (end, scalars) = bytes.closingQuote(from: index) else {
+      throw MarbleError("unterminated quoted value", offset: start)
+    }
+    if scalars == 0 { throw MarbleError("empty quoted value", offset: start) }
+    let token = bytes.text(index + 1..<end)
     if mode == .subscription {
       throw MarbleError("'\(token)' is not allowed in a subscription marble", offset: start)
     }
     try emit(.value(token: token, quoted: true), at: start)
-    try occupy(group == nil ? 1 : end - start + 1, at: start)
-    index = end + 1
+    // In an rxjs group every scalar of the token, quotes included, takes a frame.
+    try occupy(group == nil ? 1 : scalars + 2, at: start)
+    move(to: end + 1, scalars: scalars + 2)
   }
 
-  /// A one-character value token.
-  mutating func value(_ scalar: Unicode.Scalar, at start: Int) throws(MarbleError) {
-    if MarbleSymbol.isUnprintable(scalar) {
-      let code = String(scalar.value, radix: 16, uppercase: true)
-      throw MarbleError(
-        "unexpected character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in marble",
-        offset: start)
+  /// A one-character value token: the scalar at the current position.
+  mutating func value(at start: Int) throws(MarbleError) {
+    let lead = bytes[index]
+    let length = MarbleBytes.scalarLength(lead: lead)
+    if lead < 0x80 ? MarbleSymbol.isUnprintable(ascii: lead) : bytes.isUnprintable(at: index, length: length) {
+      throw ParseState.unexpected(bytes.scalar(at: index, length: length), at: start)
     }
-    let token = String(scalar)
+    let token = bytes.text(index..<index + length)
     if mode == .subscription {
       throw MarbleError("'\(token)' is not allowed in a subscription marble", offset: start)
     }
     try emit(.value(token: token, quoted: false), at: start)
     try occupy(1, at: start)
-    index += 1
+    move(to: index + length, scalars: 1)
+  }
+
+  /// The error for a character that may not stand for a value.
+  static func unexpected(_ scalar: Unicode.Scalar, at offset: Int) -> MarbleError {
+    let code = String(scalar.value, radix: 16, uppercase: true)
+    return MarbleError(
+      "unexpected character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in marble",
+      offset: offset)
   }
 }

@@ -114,8 +114,13 @@ enum MarbleSymbol {
   /// Whitespace and control characters, which never stand for a value (ASCII checked without a
   /// Unicode property lookup).
   static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value < 0x80 { return scalar.value < 0x21 || scalar.value == 0x7F }
+    if scalar.value < 0x80 { return isUnprintable(ascii: UInt8(scalar.value)) }
     return scalar.properties.isWhitespace || (0x80...0x9F).contains(scalar.value)
+  }
+
+  /// `isUnprintable` for an ASCII byte: space and the control characters.
+  static func isUnprintable(ascii byte: UInt8) -> Bool {
+    byte < 0x21 || byte == 0x7F
   }
 
   /// Whether `scalar` is an ASCII digit.
