@@ -31,36 +31,56 @@ enum UnaryOp: String, Sendable {
 /// One part of a string literal in the tree.
 enum StringSegment: Sendable {
   case text(String)
-  case expression(Expr)
+  case expression(ExprID)
 }
 
-/// A node of the parsed expression, with the Unicode-scalar offset where it starts.
-final class Expr: Sendable {
+/// The position of a node in its `SyntaxTree`.
+typealias ExprID = Int
+
+/// A node of the parsed expression, with the Unicode-scalar offset where it starts; children are
+/// other nodes of the same tree.
+struct Expr: Sendable {
   enum Kind: Sendable {
     case literal(Value)
     case string([StringSegment])
-    case list([Expr])
-    case map([(key: Expr, value: Expr)])
+    case list([ExprID])
+    case map([(key: ExprID, value: ExprID)])
     case dollar(Int)
     case name(String)
     /// `base.name`; `nameOffset` is where the member name starts.
-    case member(Expr, name: String, nameOffset: Int)
+    case member(ExprID, name: String, nameOffset: Int)
     /// `base[index]`; the node offset of the subscript is the `[`.
-    case subscripted(Expr, Expr, bracketOffset: Int)
+    case subscripted(ExprID, ExprID, bracketOffset: Int)
     /// `base.name(args)`.
-    case method(Expr, name: String, nameOffset: Int, arguments: [Expr])
+    case method(ExprID, name: String, nameOffset: Int, arguments: [ExprID])
     /// `name(args)`.
-    case call(name: String, arguments: [Expr])
-    case unary(UnaryOp, Expr)
-    case binary(BinaryOp, Expr, Expr, operatorOffset: Int)
-    case conditional(Expr, Expr, Expr)
+    case call(name: String, arguments: [ExprID])
+    case unary(UnaryOp, ExprID)
+    case binary(BinaryOp, ExprID, ExprID, operatorOffset: Int)
+    case conditional(ExprID, ExprID, ExprID)
   }
 
   let kind: Kind
   let offset: Int
+}
 
-  init(_ kind: Kind, at offset: Int) {
-    self.kind = kind
-    self.offset = offset
+/// The nodes of a parsed expression in one array, so that building and dropping a tree costs one
+/// allocation rather than one per node.
+struct SyntaxTree: Sendable {
+  private var nodes: [Expr] = []
+
+  init(capacity: Int) {
+    nodes.reserveCapacity(capacity)
   }
+
+  /// Adds a node and returns its position.
+  mutating func add(_ kind: Expr.Kind, at offset: Int) -> ExprID {
+    nodes.append(Expr(kind: kind, offset: offset))
+    return nodes.count - 1
+  }
+
+  subscript(id: ExprID) -> Expr { nodes[id] }
+
+  /// Where node `id` starts.
+  func offset(_ id: ExprID) -> Int { nodes[id].offset }
 }

@@ -17,21 +17,20 @@ public struct CompiledExpression: Sendable {
 
   /// Compiles `source` for `scope`, throwing the first problem with its scalar offset.
   public init(_ source: String, scope: ExpressionScope) throws(ExpressionError) {
-    let length = source.unicodeScalars.count
-    guard length <= scope.maxLength else {
+    // A text of no more bytes than the limit has no more scalars either.
+    if source.utf8.count > scope.maxLength, source.unicodeScalars.count > scope.maxLength {
       throw ExpressionError(message: "expression longer than \(scope.maxLength) characters", offset: 0)
     }
-    var lexer = Lexer(source, maxDepth: scope.maxDepth)
-    let tokens = try lexer.tokenize()
+    let tokens = try Lexer.tokenize(source, maxDepth: scope.maxDepth)
     var parser = Parser(tokens: tokens, maxDepth: scope.maxDepth)
-    let tree = try parser.parseAll()
-    var compiler = Compiler(scope: scope)
-    let node = try compiler.compile(tree)
+    let root = try parser.parseAll()
+    let compiler = Compiler(scope: scope, tree: parser.tree)
+    let node = try compiler.compile(root)
     self.eval = node.eval
     self.source = source
     self.usesIndex = compiler.usesIndex
     self.usesNow = compiler.usesNow
-    self.referencedProperties = compiler.usedSlots.sorted()
+    self.referencedProperties = compiler.usedSlots.isEmpty ? [] : compiler.usedSlots.sorted()
     self.constantValue = node.constant
   }
 

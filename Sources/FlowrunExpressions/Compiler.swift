@@ -4,47 +4,91 @@ import OrderedCollections
 /// The compiled form of a sub-expression: a closure evaluated against a context.
 typealias Eval = @Sendable (EvalContext) throws(EvaluationError) -> Value
 
-/// A compiled sub-expression, with its value when it is known at compile time.
+/// A compiled sub-expression: a closure, or its value when it is known at compile time.
 struct Node: Sendable {
-  let eval: Eval
-  let constant: Value?
+  private enum Form: Sendable {
+    case computed(Eval)
+    case constant(Value)
+  }
+
+  private let form: Form
 
   init(_ eval: @escaping Eval) {
-    self.eval = eval
-    self.constant = nil
+    form = .computed(eval)
   }
 
   init(constant value: Value) {
-    self.eval = { _ in value }
-    self.constant = value
+    form = .constant(value)
+  }
+
+  /// The closure that evaluates the node; a constant's is made only when asked for (an operand
+  /// folded into its operator's closure needs none).
+  var eval: Eval {
+    switch form {
+    case .computed(let eval): eval
+    case .constant(let value): { _ in value }
+    }
+  }
+
+  /// The value, when it is known at compile time.
+  var constant: Value? {
+    if case .constant(let value) = form { value } else { nil }
   }
 }
 
 /// Turns a parsed tree into closures, resolving every name at compile time.
-struct Compiler {
+final class Compiler {
   let scope: ExpressionScope
-  let slots: [String: Int]
+  let tree: SyntaxTree
+  /// The slot of each property name, built on the first look-up in a long property list.
+  private var slotIndex: [String: Int]?
   var usesIndex = false
   var usesNow = false
   var usedSlots: Set<Int> = []
   /// The method (`map`/`filter`) whose argument is being compiled, where `$0` is the element.
   var elementMethod: String?
 
-  init(scope: ExpressionScope) {
+  init(scope: ExpressionScope, tree: SyntaxTree) {
     self.scope = scope
-    var slots: [String: Int] = [:]
-    for (slot, name) in scope.properties.enumerated() where slots[name] == nil { slots[name] = slot }
-    self.slots = slots
+    self.tree = tree
+  }
+
+  /// The slot of the property `name`: its first position in the scope's list.
+  func slot(of name: String) -> Int? {
+    let properties = scope.properties
+    guard properties.count > 16 else { return properties.firstIndex(of: name) }
+    if slotIndex == nil {
+      var index: [String: Int] = [:]
+      index.reserveCapacity(properties.count)
+      for (slot, name) in properties.enumerated() where index[name] == nil { index[name] = slot }
+      slotIndex = index
+    }
+    return slotIndex?[name]
+  }
+
+  /// `node`, or its value when its child is a known constant and evaluation succeeds.
+  func folded(_ node: Node, _ child: Node) -> Node {
+    child.constant == nil ? node : evaluatedNow(node)
+  }
+
+  /// `node`, or its value when both children are known constants and evaluation succeeds.
+  func folded(_ node: Node, _ first: Node, _ second: Node) -> Node {
+    first.constant == nil || second.constant == nil ? node : evaluatedNow(node)
   }
 
   /// `node`, or its value when every child is a known constant and evaluation succeeds.
   func folded(_ node: Node, _ children: [Node]) -> Node {
-    guard children.allSatisfy({ $0.constant != nil }) else { return node }
+    children.allSatisfy({ $0.constant != nil }) ? evaluatedNow(node) : node
+  }
+
+  /// The value of `node`, whose children are all constants, when its evaluation succeeds.
+  private func evaluatedNow(_ node: Node) -> Node {
     guard let value = try? node.eval(EvalContext()) else { return node }
     return Node(constant: value)
   }
 
-  mutating func compile(_ expr: Expr) throws(ExpressionError) -> Node {
+  func compile(_ id: ExprID) throws(ExpressionError) -> Node {
+    let expr = tree[id]
     switch expr.kind {
     case .literal(let value):
       return Node(constant: value)
@@ -70,15 +114,17 @@ struct Compiler {
     case .name(let name):
       return try resolve([(name, expr.offset)])
     case .member(let base, let name, let nameOffset):
-      if let chain = nameChain(expr) { return try resolve(chain) }
+      if let chain = nameChain(id) { return try resolve(chain) }
+      if case .dollar(let n) = tree[base].kind {
+        return memberRead(of: try parameter(n, at: tree.offset(base)), Member(name), at: nameOffset)
+      }
       return memberRead(try compile(base), Member(name), at: nameOffset)
     case .subscripted(let base, let index, let bracketOffset):
       let b = try compile(base)
       let i = try compile(index)
       let (be, ie) = (b.eval, i.eval)
       return folded(
-        Node { ctx throws(EvaluationError) in try subscriptValue(try be(ctx), try ie(ctx), bracketOffset) },
-        [b, i])
+        Node { ctx throws(EvaluationError) in try subscriptValue(try be(ctx), try ie(ctx), bracketOffset) }, b, i)
     case .method(let base, let name, let nameOffset, let arguments):
       return try compileMethod(base, name: name, at: nameOffset, arguments: arguments)
     case .call(let name, let arguments):
@@ -88,8 +134,8 @@ struct Compiler {
       let oe = o.eval
       let at = expr.offset
       switch op {
-      case .not: return folded(Node { ctx throws(EvaluationError) in try Ops.not(try oe(ctx), at) }, [o])
-      case .negate: return folded(Node { ctx throws(EvaluationError) in try Ops.negate(try oe(ctx), at) }, [o])
+      case .not: return folded(Node { ctx throws(EvaluationError) in try Ops.not(try oe(ctx), at) }, o)
+      case .negate: return folded(Node { ctx throws(EvaluationError) in try Ops.negate(try oe(ctx), at) }, o)
       }
     case .binary(let op, let lhs, let rhs, let operatorOffset):
       return try compileBinary(op, lhs, rhs, at: operatorOffset)
@@ -99,7 +145,7 @@ struct Compiler {
       let f = try compile(otherwise)
       if case .bool(let b)? = c.constant { return b ? t : f }
       let (ce, te, fe) = (c.eval, t.eval, f.eval)
-      let at = condition.offset
+      let at = tree.offset(condition)
       return Node { ctx throws(EvaluationError) in
         let value = try ce(ctx)
         guard case .bool(let b) = value else {
@@ -110,7 +156,7 @@ struct Compiler {
     }
   }
 
-  private mutating func compileString(_ segments: [StringSegment]) throws(ExpressionError) -> Node {
+  private func compileString(_ segments: [StringSegment]) throws(ExpressionError) -> Node {
     enum Piece: Sendable {
       case text(String)
       case eval(Eval, at: Int)
@@ -124,7 +170,7 @@ struct Compiler {
       case .expression(let expr):
         let node = try compile(expr)
         nodes.append(node)
-        pieces.append(.eval(node.eval, at: expr.offset))
+        pieces.append(.eval(node.eval, at: tree.offset(expr)))
       }
     }
     let parts = pieces
@@ -145,7 +191,7 @@ struct Compiler {
       }, nodes)
   }
 
-  private mutating func compileMap(_ entries: [(key: Expr, value: Expr)]) throws(ExpressionError) -> Node {
+  private func compileMap(_ entries: [(key: ExprID, value: ExprID)]) throws(ExpressionError) -> Node {
     var seen: Set<String> = []
     var keys: [Node] = []
     var values: [Node] = []
@@ -153,17 +199,18 @@ struct Compiler {
       let key = try compile(entry.key)
       if let constant = key.constant {
         guard case .string(let name) = constant else {
-          throw ExpressionError(message: "a map key must be a String, got \(constant.kindName)", offset: entry.key.offset)
+          throw ExpressionError(
+            message: "a map key must be a String, got \(constant.kindName)", offset: tree.offset(entry.key))
         }
         guard seen.insert(name).inserted else {
-          throw ExpressionError(message: "duplicate key '\(name)'", offset: entry.key.offset)
+          throw ExpressionError(message: "duplicate key '\(name)'", offset: tree.offset(entry.key))
         }
       }
       keys.append(key)
       values.append(try compile(entry.value))
     }
-    let mapAt = entries.first?.key.offset ?? 0
-    let pairs = zip(keys, zip(values, entries)).map { ($0.0.eval, $0.1.0.eval, $0.1.1.key.offset) }
+    let mapAt = entries.first.map { tree.offset($0.key) } ?? 0
+    let pairs = zip(keys, zip(values, entries)).map { ($0.0.eval, $0.1.0.eval, tree.offset($0.1.1.key)) }
     return folded(
       Node { ctx throws(EvaluationError) in
         var out = OrderedDictionary<String, Value>(minimumCapacity: pairs.count)
@@ -180,13 +227,16 @@ struct Compiler {
       }, keys + values)
   }
 
-  private mutating func compileBinary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, at: Int) throws(ExpressionError) -> Node {
+  private func compileBinary(
+    _ op: BinaryOp, _ lhs: ExprID, _ rhs: ExprID, at: Int
+  ) throws(ExpressionError) -> Node {
     let l = try compile(lhs)
     let r = try compile(rhs)
-    let (le, re) = (l.eval, r.eval)
-    let (lat, rat) = (lhs.offset, rhs.offset)
+    // Closures are taken from the operands only where used: a constant makes one on demand.
     switch op {
     case .and, .or:
+      let (le, re) = (l.eval, r.eval)
+      let (lat, rat) = (tree.offset(lhs), tree.offset(rhs))
       let isAnd = op == .and
       let name = op.rawValue
       return folded(
@@ -197,31 +247,36 @@ struct Compiler {
           let b = try re(ctx)
           guard case .bool = b else { throw failure("'\(name)' needs a Bool, got \(b.kindName)", rat) }
           return b
-        }, [l, r])
+        }, l, r)
     case .coalesce:
       if let constant = l.constant { return constant.isNull ? r : l }
+      let (le, re) = (l.eval, r.eval)
       return Node { ctx throws(EvaluationError) in
         let a = try le(ctx)
         if case .null = a { return try re(ctx) }
         return a
       }
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+      let le = l.eval
       if case .int(let k)? = r.constant, let rhs = r.constant {
         return folded(
           Node { ctx throws(EvaluationError) in
             let a = try le(ctx)
             if case .int(let x) = a { return .bool(Ops.ordered(op, x, k)) }
             return .bool(try Ops.compare(op, a, rhs, at))
-          }, [l, r])
+          }, l, r)
       }
+      let re = r.eval
       return folded(
-        Node { ctx throws(EvaluationError) in .bool(try Ops.compare(op, try le(ctx), try re(ctx), at)) }, [l, r])
+        Node { ctx throws(EvaluationError) in .bool(try Ops.compare(op, try le(ctx), try re(ctx), at)) }, l, r)
     case .add, .subtract, .multiply, .divide, .remainder:
+      let le = l.eval
       if case .int(let k)? = r.constant {
-        return folded(arithmeticWithConstant(op, le, k, at), [l, r])
+        return folded(arithmeticWithConstant(op, le, k, at), l, r)
       }
+      let re = r.eval
       let f = Compiler.arithmetic(op)
-      return folded(Node { ctx throws(EvaluationError) in try f(try le(ctx), try re(ctx), at) }, [l, r])
+      return folded(Node { ctx throws(EvaluationError) in try f(try le(ctx), try re(ctx), at) }, l, r)
     }
   }
 
@@ -266,24 +321,37 @@ struct Compiler {
   /// Reads `member` of the value `base` evaluates to.
   func memberRead(_ base: Node, _ member: Member, at: Int) -> Node {
     let be = base.eval
-    return folded(Node { ctx throws(EvaluationError) in try member.read(try be(ctx), at) }, [base])
+    if case .count = member {
+      return folded(Node { ctx throws(EvaluationError) in try Member.count(of: try be(ctx), at) }, base)
+    }
+    return folded(Node { ctx throws(EvaluationError) in try member.read(try be(ctx), at) }, base)
   }
 
-  /// The names of a dotted chain `a.b.c` with their offsets, or nil when the base is not a name.
-  private func nameChain(_ expr: Expr) -> [(String, Int)]? {
-    var components: [(String, Int)] = []
-    var node = expr
-    while true {
-      switch node.kind {
-      case .member(let base, let name, let nameOffset):
-        components.append((name, nameOffset))
-        node = base
-      case .name(let name):
-        components.append((name, node.offset))
-        return components.reversed()
-      default:
-        return nil
-      }
+  /// Reads `member` of the parameter `p` (`$0.count`), in one closure.
+  func memberRead(of p: Parameter, _ member: Member, at: Int) -> Node {
+    if case .count = member {
+      return Node { ctx throws(EvaluationError) in try Member.count(of: try p.read(ctx), at) }
     }
+    return Node { ctx throws(EvaluationError) in try member.read(try p.read(ctx), at) }
+  }
+
+  /// The names of a dotted chain `a.b.c` with their offsets, or nil when the base is not a name
+  /// (found before any array is made: `$0.count` needs none).
+  private func nameChain(_ id: ExprID) -> [(String, Int)]? {
+    var root = id
+    var length = 1
+    while case .member(let base, _, _) = tree[root].kind {
+      root = base
+      length += 1
+    }
+    guard case .name(let name) = tree[root].kind else { return nil }
+    var components = [(String, Int)](repeating: (name, tree.offset(root)), count: length)
+    var node = id
+    for i in stride(from: length - 1, to: 0, by: -1) {
+      guard case .member(let base, let name, let nameOffset) = tree[node].kind else { break }
+      components[i] = (name, nameOffset)
+      node = base
+    }
+    return components
   }
 }

@@ -7,7 +7,7 @@ let functionArity: [String: ClosedRange<Int>] = [
 ]
 
 extension Compiler {
-  mutating func compileCall(_ name: String, at: Int, arguments: [Expr]) throws(ExpressionError) -> Node {
+  func compileCall(_ name: String, at: Int, arguments: [ExprID]) throws(ExpressionError) -> Node {
     guard let arity = functionArity[name] else {
       throw ExpressionError(
         message: withSuggestion("unknown function '\(name)'", for: name, among: functionArity.keys.sorted()),
@@ -20,7 +20,7 @@ extension Compiler {
     let evals = args.map(\.eval)
     if name == "min" || name == "max" {
       let op: BinaryOp = name == "min" ? .less : .greater
-      let offsets = arguments.map(\.offset)
+      let offsets = arguments.map { tree.offset($0) }
       return folded(
         Node { ctx throws(EvaluationError) in
           var best = try evals[0](ctx)

@@ -34,9 +34,7 @@ enum Member: Sendable {
   /// Reads the member of `base`, failing at `at` where it does not apply.
   func read(_ base: Value, _ at: Int) throws(EvaluationError) -> Value {
     switch (self, base) {
-    case (.count, .string(let s)): return .int(s.count)
-    case (.count, .list(let l)): return .int(l.count)
-    case (.count, .map(let m)): return .int(m.count)
+    case (.count, _): return try Member.count(of: base, at)
     case (.isEmpty, .string(let s)): return .bool(s.isEmpty)
     case (.isEmpty, .list(let l)): return .bool(l.isEmpty)
     case (.isEmpty, .map(let m)): return .bool(m.isEmpty)
@@ -51,6 +49,32 @@ enum Member: Sendable {
     case (.key(let key), .map(let m)): return m[key] ?? .null
     default: throw failure("cannot read '\(name)' of \(base.kindName)", at)
     }
+  }
+
+  /// `.count` of `base`: the characters of a string, the elements of a list or a map.
+  static func count(of base: Value, _ at: Int) throws(EvaluationError) -> Value {
+    switch base {
+    case .string(let s): return .int(characterCount(s))
+    case .list(let l): return .int(l.count)
+    case .map(let m): return .int(m.count)
+    default: throw failure("cannot read 'count' of \(base.kindName)", at)
+    }
+  }
+
+  /// `s.count`, counted byte by byte when `s` is ASCII: there every character is one byte,
+  /// except `\r\n`, which is one character of two.
+  static func characterCount(_ s: String) -> Int {
+    let ascii = s.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var count = bytes.count
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte == 0x0A, previous == 0x0D { count -= 1 }
+        previous = byte
+      }
+      return count
+    }
+    return ascii.flatMap { $0 } ?? s.count
   }
 
   /// A map entry as a value: `["key": k, "value": v]`.

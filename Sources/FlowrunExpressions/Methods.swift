@@ -33,8 +33,8 @@ func arityMessage(_ name: String, _ arity: ClosedRange<Int>, got: Int) -> String
 }
 
 extension Compiler {
-  mutating func compileMethod(
-    _ receiver: Expr, name: String, at: Int, arguments: [Expr]
+  func compileMethod(
+    _ receiver: ExprID, name: String, at: Int, arguments: [ExprID]
   ) throws(ExpressionError) -> Node {
     guard let arity = methodArity[name] else {
       throw ExpressionError(
@@ -50,7 +50,7 @@ extension Compiler {
       elementMethod = name
       let body = try compile(arguments[0])
       elementMethod = saved
-      return elementwise(name, be, body.eval, at: at, bodyAt: arguments[0].offset)
+      return elementwise(name, be, body.eval, at: at, bodyAt: tree.offset(arguments[0]))
     }
     if name == "matches", let literal = try literalPattern(arguments[0]) {
       return folded(
@@ -62,7 +62,7 @@ extension Compiler {
     }
     let args = try arguments.map { (argument) throws(ExpressionError) in try compile(argument) }
     let argEvals = args.map(\.eval)
-    let argAt = arguments.first?.offset ?? at
+    let argAt = arguments.first.map { tree.offset($0) } ?? at
     let op = Compiler.method(name, at: at, argAt: argAt)
     switch argEvals.count {
     case 0:
@@ -74,12 +74,12 @@ extension Compiler {
   }
 
   /// The compiled regex of a literal pattern, or nil when the pattern is not a literal.
-  private func literalPattern(_ argument: Expr) throws(ExpressionError) -> CompiledRegex? {
-    guard case .literal(.string(let pattern)) = argument.kind else { return nil }
+  private func literalPattern(_ argument: ExprID) throws(ExpressionError) -> CompiledRegex? {
+    guard case .literal(.string(let pattern)) = tree[argument].kind else { return nil }
     do {
       return CompiledRegex(try Regex(pattern))
     } catch {
-      throw ExpressionError(message: "invalid regular expression '\(pattern)'", offset: argument.offset)
+      throw ExpressionError(message: "invalid regular expression '\(pattern)'", offset: tree.offset(argument))
     }
   }
 

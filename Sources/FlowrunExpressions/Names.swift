@@ -1,68 +1,96 @@
 import FlowrunCore
 import OrderedCollections
 
-/// The names an expression can never use for a property: they always mean the built-in.
-let reservedNames: Set<String> = ["outer", "input", "error", "now", "index"]
+/// Whether `name` is one an expression can never use for a property: it always means the
+/// built-in.
+func isReservedName(_ name: String) -> Bool {
+  switch name {
+  case "outer", "input", "error", "now", "index": true
+  default: false
+  }
+}
+
+/// What `$n` reads from the context, as the scope binds it.
+enum Parameter: Sendable {
+  case value
+  case accumulator
+  /// Element `index` of the list value; `$shownAs` names it in messages, at offset `at`.
+  case element(index: Int, shownAs: Int, at: Int)
+
+  /// The parameter's value in `ctx`.
+  @inline(__always)
+  func read(_ ctx: EvalContext) throws(EvaluationError) -> Value {
+    switch self {
+    case .value:
+      return ctx.value
+    case .accumulator:
+      return ctx.accumulator
+    case .element(let i, let name, let at):
+      if case .list(let items) = ctx.value, i < items.count { return items[i] }
+      throw failure("'$\(name)' needs a list of \(i + 1) or more values, got \(ctx.value.kindName)", at)
+    }
+  }
+}
 
 extension Compiler {
-  /// The node for `$n`, as the scope binds it.
-  mutating func dollar(_ n: Int, at: Int) throws(ExpressionError) -> Node {
+  /// The node for `$n`.
+  func dollar(_ n: Int, at: Int) throws(ExpressionError) -> Node {
+    switch try parameter(n, at: at) {
+    case .value: Node { ctx in ctx.value }
+    case .accumulator: Node { ctx in ctx.accumulator }
+    case let element: Node { ctx throws(EvaluationError) in try element.read(ctx) }
+    }
+  }
+
+  /// What `$n` reads, as the scope binds it.
+  func parameter(_ n: Int, at: Int) throws(ExpressionError) -> Parameter {
     func unavailable(_ why: String) -> ExpressionError {
       ExpressionError(message: "'$\(n)' is not available: \(why)", offset: at)
     }
     if let method = elementMethod {
       guard n == 0 else { throw unavailable("inside '\(method)' '$0' is the element") }
-      return Node { ctx in ctx.value }
+      return .value
     }
     switch scope.parameters {
     case .none:
       throw unavailable("no value is passed here")
     case .value:
       guard n == 0 else { throw unavailable("the value is passed whole as '$0'") }
-      return Node { ctx in ctx.value }
+      return .value
     case .tuple(let arity):
       guard n < arity else {
         throw ExpressionError(
           message: "'$\(n)' is out of range: the value has \(arity) elements ('$0' to '$\(arity - 1)')", offset: at)
       }
-      return element(n, shownAs: n, at: at)
+      return .element(index: n, shownAs: n, at: at)
     case .accumulator(let valueArity):
-      if n == 0 { return Node { ctx in ctx.accumulator } }
+      if n == 0 { return .accumulator }
       guard let arity = valueArity else {
         guard n == 1 else { throw unavailable("'$0' is the accumulator and '$1' the value") }
-        return Node { ctx in ctx.value }
+        return .value
       }
       guard n <= arity else {
         throw ExpressionError(
           message: "'$\(n)' is out of range: '$0' is the accumulator and the value has \(arity) elements ('$1' to '$\(arity)')",
           offset: at)
       }
-      return element(n - 1, shownAs: n, at: at)
+      return .element(index: n - 1, shownAs: n, at: at)
     case .keyed(let names):
       guard n == 0 else {
         let list = names.map { "'\($0)'" }.joined(separator: ", ")
         throw unavailable("the value is a keyed map; use its keys (\(list)) or '$0'")
       }
-      return Node { ctx in ctx.value }
-    }
-  }
-
-  /// Element `i` of the list value; `$i` names it in messages.
-  private func element(_ i: Int, shownAs name: Int, at: Int) -> Node {
-    return Node { ctx throws(EvaluationError) in
-      let value = ctx.value
-      if case .list(let items) = value, i < items.count { return items[i] }
-      throw failure("'$\(name)' needs a list of \(i + 1) or more values, got \(value.kindName)", at)
+      return .value
     }
   }
 
   /// Resolves a dotted chain of names: a reserved name, a key name, or the longest property
   /// prefix; the rest of the chain reads members.
-  mutating func resolve(_ chain: [(String, Int)]) throws(ExpressionError) -> Node {
+  func resolve(_ chain: [(String, Int)]) throws(ExpressionError) -> Node {
     let (first, firstOffset) = chain[0]
     var base: Node
     var used = 1
-    if reservedNames.contains(first) {
+    if isReservedName(first) {
       base = try reserved(first, at: firstOffset)
     } else if elementMethod == nil, case .keyed(let names) = scope.parameters, names.contains(first) {
       base = Node { ctx throws(EvaluationError) in
@@ -89,6 +117,8 @@ extension Compiler {
   }
 
   private func longestProperty(_ chain: [(String, Int)]) -> (slot: Int, length: Int)? {
+    if scope.properties.isEmpty { return nil }
+    if chain.count == 1 { return slot(of: chain[0].0).map { ($0, 1) } }
     var names: [String] = []
     var name = ""
     for (component, _) in chain {
@@ -96,12 +126,12 @@ extension Compiler {
       names.append(name)
     }
     for length in stride(from: names.count, through: 1, by: -1) {
-      if let slot = slots[names[length - 1]] { return (slot, length) }
+      if let slot = slot(of: names[length - 1]) { return (slot, length) }
     }
     return nil
   }
 
-  private mutating func reserved(_ name: String, at: Int) throws(ExpressionError) -> Node {
+  private func reserved(_ name: String, at: Int) throws(ExpressionError) -> Node {
     func unbound(_ where_: String) -> ExpressionError {
       ExpressionError(message: "'\(name)' is only available \(where_)", offset: at)
     }

@@ -3,28 +3,50 @@ import FlowrunCore
 /// A recursive-descent parser over tokens, with precedence climbing for binary operators and a
 /// nesting-depth limit so that no input can overflow the stack.
 struct Parser {
-  private let tokens: [Token]
+  /// The tokens being parsed: the expression's, or those of an interpolation inside it.
+  private var tokens: [Token]
   private var pos = 0
   private let maxDepth: Int
   private var depth: Int
+  /// The nodes parsed so far.
+  private(set) var tree: SyntaxTree
 
-  /// `depth` is the nesting around the tokens; the top level itself is not a nesting, so the
-  /// parser starts one below it.
-  init(tokens: [Token], maxDepth: Int, depth: Int = 0) {
+  /// The top level itself is not a nesting, so the parser starts one below it.
+  init(tokens: [Token], maxDepth: Int) {
     self.tokens = tokens
     self.maxDepth = maxDepth
-    self.depth = depth - 1
+    self.depth = -1
+    self.tree = SyntaxTree(capacity: tokens.count)
   }
 
   /// Parses the whole token list as one expression.
-  mutating func parseAll() throws(ExpressionError) -> Expr {
+  mutating func parseAll() throws(ExpressionError) -> ExprID {
     let expr = try parseExpression()
     let token = current
     if case .end = token.kind { return expr }
     throw ExpressionError(message: "unexpected \(token.display)", offset: token.offset)
   }
 
-  private var current: Token { tokens[min(pos, tokens.count - 1)] }
+  private mutating func node(_ kind: Expr.Kind, at offset: Int) -> ExprID {
+    tree.add(kind, at: offset)
+  }
+
+  /// The current token. The position never passes the last token, `.end`: only tokens before it
+  /// are consumed.
+  private var current: Token { tokens[pos] }
+
+  /// The punctuation of the current token, if it is one (read in place, without copying the
+  /// token).
+  private var currentPunct: Punct? {
+    if case .punct(let p) = tokens[pos].kind { p } else { nil }
+  }
+
+  private var atEnd: Bool {
+    if case .end = tokens[pos].kind { true } else { false }
+  }
+
+  /// Where the current token starts.
+  private var offset: Int { tokens[pos].offset }
 
   private mutating func advance() -> Token {
     let token = current
@@ -33,17 +55,17 @@ struct Parser {
   }
 
   private mutating func accept(_ p: Punct) -> Bool {
-    guard current.isPunct(p) else { return false }
+    guard currentPunct == p else { return false }
     pos += 1
     return true
   }
 
   private mutating func expect(_ p: Punct) throws(ExpressionError) {
     guard accept(p) else {
-      if case .end = current.kind, p != .rparen, p != .rbracket {
-        throw ExpressionError(message: "unexpected end of expression", offset: current.offset)
+      if atEnd, p != .rparen, p != .rbracket {
+        throw ExpressionError(message: "unexpected end of expression", offset: offset)
       }
-      throw ExpressionError(message: "expected '\(p.rawValue)'", offset: current.offset)
+      throw ExpressionError(message: "expected '\(p.rawValue)'", offset: offset)
     }
   }
 
@@ -57,19 +79,19 @@ struct Parser {
 
   /// expression := or ('?' expression ':' expression)?; `opener` is the bracket that opened
   /// this level, where a too-deep nesting is reported.
-  private mutating func parseExpression(opener: Int? = nil) throws(ExpressionError) -> Expr {
-    try enter(opener ?? current.offset)
+  private mutating func parseExpression(opener: Int? = nil) throws(ExpressionError) -> ExprID {
+    try enter(opener ?? offset)
     defer { depth -= 1 }
     let condition = try parseBinary(minLevel: 1)
     guard accept(.question) else { return condition }
     let then = try parseExpression()
     try expect(.colon)
     let otherwise = try parseExpression()
-    return Expr(.conditional(condition, then, otherwise), at: condition.offset)
+    return node(.conditional(condition, then, otherwise), at: tree.offset(condition))
   }
 
-  private func binaryOp(_ token: Token) -> BinaryOp? {
-    guard case .punct(let p) = token.kind else { return nil }
+  private func binaryOp(_ punct: Punct?) -> BinaryOp? {
+    guard let p = punct else { return nil }
     switch p {
     case .or: return .or
     case .and: return .and
@@ -91,19 +113,20 @@ struct Parser {
 
   /// Binary operators of level `minLevel` and tighter; `??` is right-associative and comparisons
   /// do not chain.
-  private mutating func parseBinary(minLevel: Int) throws(ExpressionError) -> Expr {
+  private mutating func parseBinary(minLevel: Int) throws(ExpressionError) -> ExprID {
     var lhs = try parseUnary()
     let savedDepth = depth
     defer { depth = savedDepth }
     var lastWasComparison = false
-    while let op = binaryOp(current), op.level >= minLevel {
-      let opToken = advance()
+    while let op = binaryOp(currentPunct), op.level >= minLevel {
+      let opOffset = offset
+      pos += 1
       if op.isComparison, lastWasComparison {
-        throw ExpressionError(message: "comparison operators cannot be chained", offset: opToken.offset)
+        throw ExpressionError(message: "comparison operators cannot be chained", offset: opOffset)
       }
-      try enter(opToken.offset)
+      try enter(opOffset)
       let rhs = try parseBinary(minLevel: op == .coalesce ? op.level : op.level + 1)
-      lhs = Expr(.binary(op, lhs, rhs, operatorOffset: opToken.offset), at: lhs.offset)
+      lhs = node(.binary(op, lhs, rhs, operatorOffset: opOffset), at: tree.offset(lhs))
       lastWasComparison = op.isComparison
     }
     return lhs
@@ -111,108 +134,113 @@ struct Parser {
 
   /// Whether the token after the current one starts a postfix form.
   private var followedByPostfix: Bool {
-    guard pos + 1 < tokens.count else { return false }
-    let next = tokens[pos + 1]
-    return next.isPunct(.dot) || next.isPunct(.lbracket) || next.isPunct(.lparen)
+    guard pos + 1 < tokens.count, case .punct(let next) = tokens[pos + 1].kind else { return false }
+    return next == .dot || next == .lbracket || next == .lparen
   }
 
   /// prefix := ('!' | '-') prefix | postfix
-  private mutating func parseUnary() throws(ExpressionError) -> Expr {
-    let token = current
+  private mutating func parseUnary() throws(ExpressionError) -> ExprID {
     let op: UnaryOp
-    if token.isPunct(.bang) {
-      op = .not
-    } else if token.isPunct(.minus) {
-      op = .negate
-    } else {
-      return try parsePostfix()
+    switch currentPunct {
+    case .bang: op = .not
+    case .minus: op = .negate
+    default: return try parsePostfix()
     }
+    let start = offset
     pos += 1
-    try enter(token.offset)
+    try enter(start)
     defer { depth -= 1 }
-    if op == .negate, case .integer(let digits) = current.kind, !followedByPostfix {
-      pos += 1
-      guard let n = Int("-" + digits) else {
-        throw ExpressionError(message: "integer literal '-\(digits)' overflows", offset: token.offset)
+    if op == .negate, !followedByPostfix {
+      switch current.kind {
+      case .integer(let n, _):
+        pos += 1
+        return node(.literal(.int(-n)), at: start)
+      case .largeInteger(let digits):
+        pos += 1
+        guard let n = Int("-" + digits) else {
+          throw ExpressionError(message: "integer literal '-\(digits)' overflows", offset: start)
+        }
+        return node(.literal(.int(n)), at: start)
+      default:
+        break
       }
-      return Expr(.literal(.int(n)), at: token.offset)
     }
     let operand = try parseUnary()
-    return Expr(.unary(op, operand), at: token.offset)
+    return node(.unary(op, operand), at: start)
   }
 
   /// postfix := primary ('.' name | '.' name '(' args ')' | '[' expression ']' | '(' args ')')*
-  private mutating func parsePostfix() throws(ExpressionError) -> Expr {
+  private mutating func parsePostfix() throws(ExpressionError) -> ExprID {
     var base = try parsePrimary()
     let savedDepth = depth
     defer { depth = savedDepth }
     while true {
-      let token = current
-      if accept(.dot) {
-        let nameToken = advance()
-        guard case .identifier(let name) = nameToken.kind else {
-          throw ExpressionError(message: "expected a member name after '.'", offset: nameToken.offset)
+      let start = offset
+      switch currentPunct {
+      case .dot:
+        pos += 1
+        let nameOffset = offset
+        guard case .identifier(let name) = current.kind else {
+          throw ExpressionError(message: "expected a member name after '.'", offset: nameOffset)
         }
-        try enter(token.offset)
-        if current.isPunct(.lparen) {
-          pos += 1
+        pos += 1
+        try enter(start)
+        if accept(.lparen) {
           let arguments = try parseArguments()
-          base = Expr(.method(base, name: name, nameOffset: nameToken.offset, arguments: arguments), at: base.offset)
+          base = node(.method(base, name: name, nameOffset: nameOffset, arguments: arguments), at: tree.offset(base))
         } else {
-          base = Expr(.member(base, name: name, nameOffset: nameToken.offset), at: base.offset)
+          base = node(.member(base, name: name, nameOffset: nameOffset), at: tree.offset(base))
         }
-      } else if accept(.lbracket) {
-        try enter(token.offset)
+      case .lbracket:
+        pos += 1
+        try enter(start)
         let index = try parseExpression()
         try expect(.rbracket)
-        base = Expr(.subscripted(base, index, bracketOffset: token.offset), at: base.offset)
-      } else if token.isPunct(.lparen), case .name(let name) = base.kind {
+        base = node(.subscripted(base, index, bracketOffset: start), at: tree.offset(base))
+      case .lparen:
+        guard case .name(let name) = tree[base].kind else { return base }
         pos += 1
-        try enter(token.offset)
+        try enter(start)
         let arguments = try parseArguments()
-        base = Expr(.call(name: name, arguments: arguments), at: base.offset)
-      } else {
+        base = node(.call(name: name, arguments: arguments), at: tree.offset(base))
+      default:
         return base
       }
     }
   }
 
   /// Arguments after `(`, through the closing `)`.
-  private mutating func parseArguments() throws(ExpressionError) -> [Expr] {
-    var arguments: [Expr] = []
+  private mutating func parseArguments() throws(ExpressionError) -> [ExprID] {
+    var arguments: [ExprID] = []
     if accept(.rparen) { return arguments }
     while true {
       arguments.append(try parseExpression())
       if accept(.rparen) { return arguments }
-      if case .end = current.kind {
-        throw ExpressionError(message: "expected ')'", offset: current.offset)
-      }
       guard accept(.comma) else {
-        throw ExpressionError(message: "expected ')'", offset: current.offset)
+        throw ExpressionError(message: "expected ')'", offset: offset)
       }
     }
   }
 
-  private mutating func parsePrimary() throws(ExpressionError) -> Expr {
+  private mutating func parsePrimary() throws(ExpressionError) -> ExprID {
     let token = advance()
     switch token.kind {
-    case .integer(let digits):
-      guard let n = Int(digits) else {
-        throw ExpressionError(message: "integer literal '\(digits)' overflows", offset: token.offset)
-      }
-      return Expr(.literal(.int(n)), at: token.offset)
+    case .integer(let n, _):
+      return node(.literal(.int(n)), at: token.offset)
+    case .largeInteger(let digits):
+      throw ExpressionError(message: "integer literal '\(digits)' overflows", offset: token.offset)
     case .decimal(let d):
-      return Expr(.literal(.double(d)), at: token.offset)
+      return node(.literal(.double(d)), at: token.offset)
     case .string(let parts):
       return try parseString(parts, at: token.offset)
     case .dollar(let n):
-      return Expr(.dollar(n), at: token.offset)
+      return node(.dollar(n), at: token.offset)
     case .identifier(let name):
       switch name {
-      case "nil", "null": return Expr(.literal(.null), at: token.offset)
-      case "true": return Expr(.literal(.bool(true)), at: token.offset)
-      case "false": return Expr(.literal(.bool(false)), at: token.offset)
-      default: return Expr(.name(name), at: token.offset)
+      case "nil", "null": return node(.literal(.null), at: token.offset)
+      case "true": return node(.literal(.bool(true)), at: token.offset)
+      case "false": return node(.literal(.bool(false)), at: token.offset)
+      default: return node(.name(name), at: token.offset)
       }
     case .punct(.lparen):
       let inner = try parseExpression(opener: token.offset)
@@ -227,58 +255,60 @@ struct Parser {
     }
   }
 
-  private mutating func parseString(_ parts: [StringPart], at offset: Int) throws(ExpressionError) -> Expr {
+  private mutating func parseString(_ parts: [StringPart], at start: Int) throws(ExpressionError) -> ExprID {
     if parts.count == 1, case .text(let text) = parts[0] {
-      return Expr(.literal(.string(text)), at: offset)
+      return node(.literal(.string(text)), at: start)
     }
     var segments: [StringSegment] = []
     for part in parts {
       switch part {
       case .text(let text):
         segments.append(.text(text))
-      case .interpolation(let tokens):
-        try enter(offset)
-        var inner = Parser(tokens: tokens, maxDepth: maxDepth, depth: depth)
+      case .interpolation(let inner):
+        // The interpolation is parsed on its own tokens, one level inside the string.
+        try enter(start)
         depth -= 1
-        let expr = try inner.parseAll()
+        let outer = (tokens, pos)
+        (tokens, pos) = (inner, 0)
+        let expr = try parseAll()
+        (tokens, pos) = outer
         segments.append(.expression(expr))
       }
     }
-    return Expr(.string(segments), at: offset)
+    return node(.string(segments), at: start)
   }
 
   /// A list `[a, b]`, a map `["k": v]` or the empty map `[:]`, after the `[`.
-  private mutating func parseCollection(at offset: Int) throws(ExpressionError) -> Expr {
-    if accept(.rbracket) { return Expr(.list([]), at: offset) }
-    if current.isPunct(.colon) {
-      pos += 1
+  private mutating func parseCollection(at start: Int) throws(ExpressionError) -> ExprID {
+    if accept(.rbracket) { return node(.list([]), at: start) }
+    if accept(.colon) {
       try expect(.rbracket)
-      return Expr(.map([]), at: offset)
+      return node(.map([]), at: start)
     }
     let first = try parseExpression()
     if accept(.colon) {
       var entries = [(key: first, value: try parseExpression())]
       while accept(.comma) {
-        if current.isPunct(.rbracket) { break }
+        if currentPunct == .rbracket { break }
         let key = try parseExpression()
         try expect(.colon)
         entries.append((key: key, value: try parseExpression()))
       }
       try expectClosingBracket()
-      return Expr(.map(entries), at: offset)
+      return node(.map(entries), at: start)
     }
     var items = [first]
     while accept(.comma) {
-      if current.isPunct(.rbracket) { break }
+      if currentPunct == .rbracket { break }
       items.append(try parseExpression())
     }
     try expectClosingBracket()
-    return Expr(.list(items), at: offset)
+    return node(.list(items), at: start)
   }
 
   private mutating func expectClosingBracket() throws(ExpressionError) {
     guard accept(.rbracket) else {
-      throw ExpressionError(message: "expected ']'", offset: current.offset)
+      throw ExpressionError(message: "expected ']'", offset: offset)
     }
   }
 }
