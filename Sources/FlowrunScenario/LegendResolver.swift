@@ -46,6 +46,8 @@ struct LegendResolver {
     }
     let local = input.localLegend
     let hasLocal = local.mapping != nil
+    // A plain small file legend answers from its resolved table, without cycle bookkeeping.
+    let fileTable = plan.fileLegend.isPlain ? plan.fileLegend.resolved : nil
     let fallback = Legend()
     var events: [Recorded] = []
     events.reserveCapacity(input.marble.items.count)
@@ -53,8 +55,14 @@ struct LegendResolver {
       let event: Event
       switch item.kind {
       case let .value(token, quoted):
-        let own = hasLocal ? localSignals[token] ?? localValue(token, in: local) : nil
-        let value = own ?? fileValue(token) ?? fallback.resolve(token: token, quoted: quoted)
+        let value: Value
+        if hasLocal, let own = localSignals[token] ?? localValue(token, in: local) {
+          value = own
+        } else if let fileTable {
+          value = fileTable[token] ?? fallback.resolve(token: token, quoted: quoted)
+        } else {
+          value = fileValue(token) ?? fallback.resolve(token: token, quoted: quoted)
+        }
         event = .next(value)
       case .error: event = .error(input.errorValue)
       case .completed: event = .completed

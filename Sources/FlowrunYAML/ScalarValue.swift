@@ -72,13 +72,16 @@ extension ScalarValue {
     }
   }
 
+  /// `true` or `false` in any ASCII letter case, compared byte by byte (no lowercased copy).
   private static func resolveBool(_ text: String) -> ScalarValue? {
-    guard text.utf8.count <= 5 else { return nil }
-    switch text.lowercased() {
-    case "true": return .bool(true)
-    case "false": return .bool(false)
-    default: return nil
+    func matches(_ word: StaticString) -> Bool {
+      guard text.utf8.count == word.utf8CodeUnitCount else { return false }
+      return zip(text.utf8, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        .allSatisfy { $0 | 0x20 == $1 }
     }
+    if matches("true") { return .bool(true) }
+    if matches("false") { return .bool(false) }
+    return nil
   }
 
   /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`; out-of-range values become doubles.
