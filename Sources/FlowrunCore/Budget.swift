@@ -39,17 +39,15 @@ public struct RunBudget: Sendable, Equatable {
 }
 
 extension Runtime {
+  // The checks below run on every delivery through a graph node: their common path is a few
+  // loads and compares, inlined; building a diagnostic is left to the out-of-line `…Reached`
+  // functions, so that it does not weigh on the inlined code.
+
   /// Charges one delivery of `event` through `node`; false (and the run failed) past a budget.
   @inline(__always)
   public func chargeDelivery(_ event: Event, at node: NodeLabel) -> Bool {
     guard !isFailed else { return false }
-    if countDelivery() > budget.deliveries {
-      fail(
-        "the run reached the limit of \(budget.deliveries) deliveries at '\(node.name)'"
-          + " (a combinatorial fan-out?; raise 'limit.deliveries')",
-        at: node.location)
-      return false
-    }
+    if countDelivery() > budget.deliveries { return deliveryLimitReached(at: node) }
     if case .next(let value) = event { return chargeMemory(value.shallowSize, at: node) }
     return true
   }
@@ -60,13 +58,27 @@ extension Runtime {
     guard !isFailed else { return false }
     let used = addMemory(bytes)
     if used.addingClamped(scheduler.pendingCount &* RunBudget.pendingActionCost) > budget.memory {
-      fail(
-        "the run reached the memory limit of \(budget.memory) bytes"
-          + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
-        at: node?.location)
-      return false
+      return memoryLimitReached(at: node)
     }
     return true
+  }
+
+  @inline(never)
+  private func deliveryLimitReached(at node: NodeLabel) -> Bool {
+    fail(
+      "the run reached the limit of \(budget.deliveries) deliveries at '\(node.name)'"
+        + " (a combinatorial fan-out?; raise 'limit.deliveries')",
+      at: node.location)
+    return false
+  }
+
+  @inline(never)
+  private func memoryLimitReached(at node: NodeLabel?) -> Bool {
+    fail(
+      "the run reached the memory limit of \(budget.memory) bytes"
+        + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
+      at: node?.location)
+    return false
   }
 
   /// Records the bounds of the current thread's stack, so that `enterNesting` can stop a run
@@ -93,23 +105,31 @@ extension Runtime {
     if stackFloor != 0 {
       var marker: UInt8 = 0
       let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-      if address < stackFloor {
-        fail(
-          "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
-            + " (a very long chain, or a feedback loop through one)",
-          at: node.location)
-        return false
-      }
+      if address < stackFloor { return stackLimitReached(at: node) }
     }
     if pushNesting() > budget.nesting {
       popNesting()
-      fail(
-        "calls through the graph nested deeper than the limit of \(budget.nesting) at '\(node.name)'"
-          + " (a very long chain, or a feedback loop through one)",
-        at: node.location)
-      return false
+      return nestingLimitReached(at: node)
     }
     return true
+  }
+
+  @inline(never)
+  private func stackLimitReached(at node: NodeLabel) -> Bool {
+    fail(
+      "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
+        + " (a very long chain, or a feedback loop through one)",
+      at: node.location)
+    return false
+  }
+
+  @inline(never)
+  private func nestingLimitReached(at node: NodeLabel) -> Bool {
+    fail(
+      "calls through the graph nested deeper than the limit of \(budget.nesting) at '\(node.name)'"
+        + " (a very long chain, or a feedback loop through one)",
+      at: node.location)
+    return false
   }
 
   /// Leaves a nested call entered with `enterNesting(_:)`.
@@ -133,6 +153,8 @@ public final class MeteredSource: Source {
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
+    // Each read of an `unowned` reference retains it: read it once.
+    let runtime = self.runtime
     guard runtime.enterNesting(label) else { return NoDisposable.shared }
     defer { runtime.exitNesting() }
     guard runtime.chargeMemory(RunBudget.subscriptionCost, at: label) else { return NoDisposable.shared }
@@ -152,9 +174,11 @@ private final class MeteredObserver: Observer {
   }
 
   func receive(_ event: Event) {
+    // Each read of an `unowned` reference retains it: read it once.
+    let runtime = self.runtime
     guard runtime.chargeDelivery(event, at: label), runtime.enterNesting(label) else { return }
-    defer { runtime.exitNesting() }
     downstream.receive(event)
+    runtime.exitNesting()
   }
 }
 

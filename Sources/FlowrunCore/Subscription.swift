@@ -102,21 +102,30 @@ public final class SubscriptionLog {
     }
   }
 
-  public private(set) var entries: [Entry] = []
+  /// The subscriptions so far, in order.
+  public var entries: [Entry] { storage }
+  // Changed in a local variable and swapped back: no access to the property spans a release,
+  // so none needs a dynamic exclusivity check.
+  private var storage: [Entry] = []
 
   public init() {}
 
   /// Records a subscription at `frame` and returns its index.
   public func subscribe(at frame: Int) -> Int {
+    var entries: [Entry] = []
+    swap(&entries, &storage)
     entries.append(Entry(subscribed: frame, unsubscribed: nil))
-    return entries.count - 1
+    swap(&entries, &storage)
+    return storage.count - 1
   }
 
   /// Records the end of subscription `index` at `frame`, once.
   public func unsubscribe(_ index: Int, at frame: Int) {
-    if entries[index].unsubscribed == nil {
-      entries[index].unsubscribed = frame
-    }
+    guard storage[index].unsubscribed == nil else { return }
+    var entries: [Entry] = []
+    swap(&entries, &storage)
+    entries[index].unsubscribed = frame
+    swap(&entries, &storage)
   }
 }
 

@@ -59,10 +59,21 @@ private final class CombineLatestSubscription: MultiInputSink, Disposable {
     guard !isDone else { return }
     switch event {
     case .next(let value):
-      latest[input] = value
-      if !hasValue[input] {
-        hasValue[input] = true
-        missing -= 1
+      // The arrays are changed in a local variable and swapped back: no access to the
+      // properties spans a release, so none needs a dynamic exclusivity check. The swap moves
+      // the buffer, so it stays uniquely referenced and is changed in place.
+      var values: [Value] = []
+      swap(&values, &latest)
+      values[input] = value
+      swap(&values, &latest)
+      if missing > 0 {
+        var flags: [Bool] = []
+        swap(&flags, &hasValue)
+        if !flags[input] {
+          flags[input] = true
+          missing -= 1
+        }
+        swap(&flags, &hasValue)
       }
       if missing == 0 { observer.receive(.next(combined())) }
     case .error:
