@@ -6,6 +6,14 @@ import OrderedCollections
   /// glibc's `pthread_getattr_np` (declared only under `_GNU_SOURCE`, so not imported).
   @_silgen_name("pthread_getattr_np")
   private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+
+  /// Each thread's stack floor (`Runtime.markStack()`), kept per thread: a thread's stack never
+  /// moves, and asking glibc for it costs more than a small run (it reads the CPU affinity).
+  private let stackFloorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 #endif
 
 /// The run-wide budgets that keep a hostile scenario from hanging or exhausting memory, beside
@@ -86,6 +94,10 @@ extension Runtime {
   /// Call it on the thread that runs the scenario.
   public func markStack() {
     #if canImport(Glibc)
+      if let known = pthread_getspecific(stackFloorKey) {
+        stackFloor = UInt(bitPattern: known)
+        return
+      }
       var attributes = pthread_attr_t()
       guard getThreadAttributes(pthread_self(), &attributes) == 0 else { return }
       defer { pthread_attr_destroy(&attributes) }
@@ -95,6 +107,7 @@ extension Runtime {
       // Keep a margin for what runs between two checks (an operator's own calls, a report).
       let margin = min(size / 4, 4 << 20)
       stackFloor = UInt(bitPattern: base) + UInt(margin)
+      pthread_setspecific(stackFloorKey, UnsafeRawPointer(bitPattern: stackFloor))
     #endif
   }
 

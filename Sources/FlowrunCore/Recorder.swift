@@ -41,7 +41,9 @@ public final class Recorder: Observer, Disposable {
     if case .next(.signal(let signal)) = event, let source = signal.source {
       let recorded = SignalValue(source: source, events: [])
       let recorder = Recorder(runtime: runtime, limit: limit, base: runtime.now, target: recorded)
-      inner.append(recorder)
+      var recorders = inner.take()  // changed moved out (Exclusivity.swift)
+      recorders.append(recorder)
+      swap(&recorders, &inner)
       append(Recorded(frame: runtime.now - base, event: .next(.signal(recorded))), runtime: runtime)
       recorder.start(source)
     } else {
@@ -58,10 +60,8 @@ public final class Recorder: Observer, Disposable {
       guard self.recorded.count < limit else {
         return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
       }
-      // Appended in a local variable and swapped back: no access to the property spans a
-      // release, so none needs a dynamic exclusivity check.
-      var events: [Recorded] = []
-      swap(&events, &self.recorded)
+      // Appended moved out of the property (Exclusivity.swift).
+      var events = self.recorded.take()
       // Room for a short expectation at once, rather than growing through 1, 2, 4, 8 ….
       if events.capacity == 0 { events.reserveCapacity(16) }
       events.append(recorded)
@@ -72,8 +72,7 @@ public final class Recorder: Observer, Disposable {
   /// Ends this recording and those of the signal values it recorded (at the end of a run).
   public func tearDown() {
     dispose()
-    for recorder in inner { recorder.tearDown() }
-    inner.removeAll()
+    for recorder in inner.take() { recorder.tearDown() }
   }
 
   public func dispose() {

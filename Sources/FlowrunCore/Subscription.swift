@@ -78,15 +78,19 @@ public final class CompositeDisposable: Disposable {
   public init() {}
 
   public func add(_ item: any Disposable) {
-    if isDisposed { item.dispose() } else { items.append(item) }
+    if isDisposed {
+      item.dispose()
+    } else {
+      var list = items.take()  // changed moved out (Exclusivity.swift)
+      list.append(item)
+      swap(&list, &items)
+    }
   }
 
   public func dispose() {
     guard !isDisposed else { return }
     isDisposed = true
-    let items = self.items
-    self.items = []
-    for item in items { item.dispose() }
+    for item in items.take() { item.dispose() }
   }
 }
 
@@ -104,16 +108,14 @@ public final class SubscriptionLog {
 
   /// The subscriptions so far, in order.
   public var entries: [Entry] { storage }
-  // Changed in a local variable and swapped back: no access to the property spans a release,
-  // so none needs a dynamic exclusivity check.
+  // Changed moved out of the property (Exclusivity.swift).
   private var storage: [Entry] = []
 
   public init() {}
 
   /// Records a subscription at `frame` and returns its index.
   public func subscribe(at frame: Int) -> Int {
-    var entries: [Entry] = []
-    swap(&entries, &storage)
+    var entries = storage.take()
     entries.append(Entry(subscribed: frame, unsubscribed: nil))
     swap(&entries, &storage)
     return storage.count - 1
@@ -122,8 +124,7 @@ public final class SubscriptionLog {
   /// Records the end of subscription `index` at `frame`, once.
   public func unsubscribe(_ index: Int, at frame: Int) {
     guard storage[index].unsubscribed == nil else { return }
-    var entries: [Entry] = []
-    swap(&entries, &storage)
+    var entries = storage.take()
     entries[index].unsubscribed = frame
     swap(&entries, &storage)
   }

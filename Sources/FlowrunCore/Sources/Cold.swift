@@ -53,8 +53,12 @@ private final class ColdSubscription: ScheduledAction, Disposable {
 
   func perform(_ index: Int) {
     guard isActive else { return }
-    // Each read of an `unowned` reference retains it: read it once.
-    let runtime = source.runtime
+    // Each read of an `unowned` reference retains it: read it once, and pass it on as an
+    // argument, through which its scheduler is reached without a retain of its own.
+    perform(index, runtime: source.runtime)
+  }
+
+  private func perform(_ index: Int, runtime: Runtime) {
     guard !runtime.isFailed else { return }
     let events = source.events
     if index + 1 < events.count {
@@ -62,11 +66,7 @@ private final class ColdSubscription: ScheduledAction, Disposable {
         at: startFrame.addingClamped(events[index + 1].frame), sequence: firstSequence + index + 1,
         self, argument: index + 1)
     }
-    send(events[index].event, runtime: runtime)
-  }
-
-  @inline(__always)
-  private func send(_ event: Event, runtime: Runtime) {
+    let event = events[index].event
     runtime.trace(source.owner, event)
     if event.isTerminal {
       isActive = false

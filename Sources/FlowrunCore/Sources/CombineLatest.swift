@@ -59,16 +59,12 @@ private final class CombineLatestSubscription: MultiInputSink, Disposable {
     guard !isDone else { return }
     switch event {
     case .next(let value):
-      // The arrays are changed in a local variable and swapped back: no access to the
-      // properties spans a release, so none needs a dynamic exclusivity check. The swap moves
-      // the buffer, so it stays uniquely referenced and is changed in place.
-      var values: [Value] = []
-      swap(&values, &latest)
+      // Changed moved out of the properties (Exclusivity.swift).
+      var values = latest.take()
       values[input] = value
       swap(&values, &latest)
       if missing > 0 {
-        var flags: [Bool] = []
-        swap(&flags, &hasValue)
+        var flags = hasValue.take()
         if !flags[input] {
           flags[input] = true
           missing -= 1

@@ -29,19 +29,21 @@ public final class HotSource: Source, ScheduledAction {
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let subscription = HotSubscription(
       source: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
-    // Changed in a local copy and swapped back, like every change of `subscriptions`: no
-    // access to the property spans a release, so reading it per event needs no dynamic
-    // exclusivity check.
-    var list: [HotSubscription] = []
-    swap(&list, &subscriptions)
+    // Changed moved out of the property, like every change of `subscriptions`, so that reading
+    // it per event needs no dynamic exclusivity check (Exclusivity.swift).
+    var list = subscriptions.take()
     list.append(subscription)
     swap(&list, &subscriptions)
     return subscription
   }
 
   public func perform(_ index: Int) {
-    // Each read of an `unowned` reference retains it: read it once.
-    let runtime = self.runtime
+    // Each read of an `unowned` reference retains it: read it once, and pass it on as an
+    // argument, through which its scheduler is reached without a retain of its own.
+    perform(index, runtime: runtime)
+  }
+
+  private func perform(_ index: Int, runtime: Runtime) {
     if index + 1 < events.count {
       runtime.scheduler.schedule(
         at: events[index + 1].frame, sequence: firstSequence + index + 1, self, argument: index + 1)
@@ -56,8 +58,7 @@ public final class HotSource: Source, ScheduledAction {
     runtime.trace(owner, event)
     if event.isTerminal {
       // The marble ends, and every subscription with it.
-      var ending: [HotSubscription] = []
-      swap(&ending, &subscriptions)
+      let ending = subscriptions.take()
       for subscription in ending where subscription.isActive {
         subscription.isActive = false
         log.unsubscribe(subscription.logIndex, at: runtime.now)
@@ -75,8 +76,7 @@ public final class HotSource: Source, ScheduledAction {
 
   fileprivate func remove(_ subscription: HotSubscription) {
     log.unsubscribe(subscription.logIndex, at: runtime.now)
-    var list: [HotSubscription] = []
-    swap(&list, &subscriptions)
+    var list = subscriptions.take()
     list.removeAll { $0 === subscription }
     swap(&list, &subscriptions)
   }
