@@ -73,12 +73,13 @@ public final class NoDisposable: Disposable, Sendable {
 /// Disposes several disposables together.
 public final class CompositeDisposable: Disposable {
   private var items: [any Disposable] = []
-  public private(set) var isDisposed = false
+  public var isDisposed: Bool { disposed }
+  private var disposed = false
 
   public init() {}
 
   public func add(_ item: any Disposable) {
-    if isDisposed {
+    if disposed {
       item.dispose()
     } else {
       var list = items.take()  // changed moved out (Exclusivity.swift)
@@ -88,8 +89,8 @@ public final class CompositeDisposable: Disposable {
   }
 
   public func dispose() {
-    guard !isDisposed else { return }
-    isDisposed = true
+    guard !disposed else { return }
+    disposed = true
     for item in items.take() { item.dispose() }
   }
 }

@@ -87,7 +87,10 @@ struct ActionQueueTests {
     var sequence = 5
     var nextTag = 0
     var expected: [Int] = []
-    while let first = model.indices.min(by: { (model[$0].frame, model[$0].sequence) < (model[$1].frame, model[$1].sequence) }) {
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+      (model[a].frame, model[a].sequence) < (model[b].frame, model[b].sequence)
+    }
+    while let first = model.indices.min(by: precedes) {
       let entry = model.remove(at: first)
       expected.append(entry.tag)
       if nextTag < 2_000 {
