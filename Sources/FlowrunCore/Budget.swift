@@ -6,6 +6,14 @@ import OrderedCollections
   /// glibc's `pthread_getattr_np` (declared only under `_GNU_SOURCE`, so not imported).
   @_silgen_name("pthread_getattr_np")
   private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+
+  /// Each thread's stack floor (`Runtime.markStack()`), kept per thread: a thread's stack never
+  /// moves, and asking glibc for it costs more than a small run (it reads the CPU affinity).
+  private let stackFloorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 #endif
 
 /// The run-wide budgets that keep a hostile scenario from hanging or exhausting memory, beside
@@ -39,17 +47,15 @@ public struct RunBudget: Sendable, Equatable {
 }
 
 extension Runtime {
+  // The checks below run on every delivery through a graph node: their common path is a few
+  // loads and compares, inlined; building a diagnostic is left to the out-of-line `…Reached`
+  // functions, so that it does not weigh on the inlined code.
+
   /// Charges one delivery of `event` through `node`; false (and the run failed) past a budget.
   @inline(__always)
   public func chargeDelivery(_ event: Event, at node: NodeLabel) -> Bool {
     guard !isFailed else { return false }
-    if countDelivery() > budget.deliveries {
-      fail(
-        "the run reached the limit of \(budget.deliveries) deliveries at '\(node.name)'"
-          + " (a combinatorial fan-out?; raise 'limit.deliveries')",
-        at: node.location)
-      return false
-    }
+    if countDelivery() > budget.deliveries { return deliveryLimitReached(at: node) }
     if case .next(let value) = event { return chargeMemory(value.shallowSize, at: node) }
     return true
   }
@@ -60,13 +66,27 @@ extension Runtime {
     guard !isFailed else { return false }
     let used = addMemory(bytes)
     if used.addingClamped(scheduler.pendingCount &* RunBudget.pendingActionCost) > budget.memory {
-      fail(
-        "the run reached the memory limit of \(budget.memory) bytes"
-          + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
-        at: node?.location)
-      return false
+      return memoryLimitReached(at: node)
     }
     return true
+  }
+
+  @inline(never)
+  private func deliveryLimitReached(at node: NodeLabel) -> Bool {
+    fail(
+      "the run reached the limit of \(budget.deliveries) deliveries at '\(node.name)'"
+        + " (a combinatorial fan-out?; raise 'limit.deliveries')",
+      at: node.location)
+    return false
+  }
+
+  @inline(never)
+  private func memoryLimitReached(at node: NodeLabel?) -> Bool {
+    fail(
+      "the run reached the memory limit of \(budget.memory) bytes"
+        + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
+      at: node?.location)
+    return false
   }
 
   /// Records the bounds of the current thread's stack, so that `enterNesting` can stop a run
@@ -74,6 +94,10 @@ extension Runtime {
   /// Call it on the thread that runs the scenario.
   public func markStack() {
     #if canImport(Glibc)
+      if let known = pthread_getspecific(stackFloorKey) {
+        stackFloor = UInt(bitPattern: known)
+        return
+      }
       var attributes = pthread_attr_t()
       guard getThreadAttributes(pthread_self(), &attributes) == 0 else { return }
       defer { pthread_attr_destroy(&attributes) }
@@ -83,6 +107,7 @@ extension Runtime {
       // Keep a margin for what runs between two checks (an operator's own calls, a report).
       let margin = min(size / 4, 4 << 20)
       stackFloor = UInt(bitPattern: base) + UInt(margin)
+      pthread_setspecific(stackFloorKey, UnsafeRawPointer(bitPattern: stackFloor))
     #endif
   }
 
@@ -93,23 +118,31 @@ extension Runtime {
     if stackFloor != 0 {
       var marker: UInt8 = 0
       let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-      if address < stackFloor {
-        fail(
-          "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
-            + " (a very long chain, or a feedback loop through one)",
-          at: node.location)
-        return false
-      }
+      if address < stackFloor { return stackLimitReached(at: node) }
     }
     if pushNesting() > budget.nesting {
       popNesting()
-      fail(
-        "calls through the graph nested deeper than the limit of \(budget.nesting) at '\(node.name)'"
-          + " (a very long chain, or a feedback loop through one)",
-        at: node.location)
-      return false
+      return nestingLimitReached(at: node)
     }
     return true
+  }
+
+  @inline(never)
+  private func stackLimitReached(at node: NodeLabel) -> Bool {
+    fail(
+      "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
+        + " (a very long chain, or a feedback loop through one)",
+      at: node.location)
+    return false
+  }
+
+  @inline(never)
+  private func nestingLimitReached(at node: NodeLabel) -> Bool {
+    fail(
+      "calls through the graph nested deeper than the limit of \(budget.nesting) at '\(node.name)'"
+        + " (a very long chain, or a feedback loop through one)",
+      at: node.location)
+    return false
   }
 
   /// Leaves a nested call entered with `enterNesting(_:)`.
@@ -133,6 +166,8 @@ public final class MeteredSource: Source {
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
+    // Each read of an `unowned` reference retains it: read it once.
+    let runtime = self.runtime
     guard runtime.enterNesting(label) else { return NoDisposable.shared }
     defer { runtime.exitNesting() }
     guard runtime.chargeMemory(RunBudget.subscriptionCost, at: label) else { return NoDisposable.shared }
@@ -152,15 +187,18 @@ private final class MeteredObserver: Observer {
   }
 
   func receive(_ event: Event) {
+    // Each read of an `unowned` reference retains it: read it once.
+    let runtime = self.runtime
     guard runtime.chargeDelivery(event, at: label), runtime.enterNesting(label) else { return }
-    defer { runtime.exitNesting() }
     downstream.receive(event)
+    runtime.exitNesting()
   }
 }
 
 extension Value {
   /// The bytes a value's own storage takes, not counting what it shares with other values:
-  /// O(1), charged when a node delivers the value.
+  /// O(1), charged when a node delivers the value (inlined there: it runs per delivery).
+  @inline(__always)
   public var shallowSize: Int {
     switch self {
     case .null, .bool, .int, .double: 0

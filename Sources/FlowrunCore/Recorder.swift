@@ -36,37 +36,43 @@ public final class Recorder: Observer, Disposable {
 
   public func receive(_ event: Event) {
     guard !link.isFinished else { return }
-    var event = event
+    // Each read of an `unowned` reference retains it: read it once.
+    let runtime = self.runtime
     if case .next(.signal(let signal)) = event, let source = signal.source {
       let recorded = SignalValue(source: source, events: [])
       let recorder = Recorder(runtime: runtime, limit: limit, base: runtime.now, target: recorded)
-      inner.append(recorder)
-      event = .next(.signal(recorded))
-      append(Recorded(frame: runtime.now - base, event: event))
+      var recorders = inner.take()  // changed moved out (Exclusivity.swift)
+      recorders.append(recorder)
+      swap(&recorders, &inner)
+      append(Recorded(frame: runtime.now - base, event: .next(.signal(recorded))), runtime: runtime)
       recorder.start(source)
     } else {
-      append(Recorded(frame: runtime.now - base, event: event))
+      append(Recorded(frame: runtime.now - base, event: event), runtime: runtime)
+      if event.isTerminal { link.finish() }
     }
-    if event.isTerminal { link.finish() }
   }
 
-  private func append(_ recorded: Recorded) {
-    guard charge(recorded.event) else { return }
+  private func append(_ recorded: Recorded, runtime: Runtime) {
+    guard charge(recorded.event, runtime: runtime) else { return }
     if let target {
       target.append(recorded)
     } else {
       guard self.recorded.count < limit else {
         return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
       }
-      self.recorded.append(recorded)
+      // Appended moved out of the property (Exclusivity.swift).
+      var events = self.recorded.take()
+      // Room for a short expectation at once, rather than growing through 1, 2, 4, 8 ….
+      if events.capacity == 0 { events.reserveCapacity(16) }
+      events.append(recorded)
+      swap(&events, &self.recorded)
     }
   }
 
   /// Ends this recording and those of the signal values it recorded (at the end of a run).
   public func tearDown() {
     dispose()
-    for recorder in inner { recorder.tearDown() }
-    inner.removeAll()
+    for recorder in inner.take() { recorder.tearDown() }
   }
 
   public func dispose() {
@@ -75,7 +81,7 @@ public final class Recorder: Observer, Disposable {
 
   /// Charges a recorded event to the memory budget, with the whole size of its value (the
   /// report prints it); a value too large or too deep to print fails the run.
-  private func charge(_ event: Event) -> Bool {
+  private func charge(_ event: Event, runtime: Runtime) -> Bool {
     var size = 0
     switch event {
     case .next(let value), .error(let value):

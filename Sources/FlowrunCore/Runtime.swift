@@ -28,7 +28,7 @@ public final class Runtime {
   /// Deepest allowed nesting of deliveries through subjects, properties and commands.
   public let depthLimit: Int
   public var depth: Int { deliveryDepth }
-  public private(set) var issues: [RunIssue] = []
+  public var issues: [RunIssue] { runIssues }
   /// True once an error failed the run; sources stop delivering.
   public var isFailed: Bool { failed }
   public var tracer: (any Tracer)? {
@@ -41,7 +41,13 @@ public final class Runtime {
   private var failed = false
   private var currentTracer: (any Tracer)?
   /// Executions refused because a command was disabled.
-  public var rejectedExecutions = 0
+  public var rejectedExecutions: Int {
+    get { rejected }
+    set { rejected = newValue }
+  }
+  // Private storage (Exclusivity.swift); `runIssues` changes moved out of the property.
+  private var rejected = 0
+  private var runIssues: [RunIssue] = []
 
   /// The deliveries, memory and nesting budgets (Budget.swift).
   public let budget: RunBudget
@@ -70,13 +76,19 @@ public final class Runtime {
   public func fail(_ message: String, at location: SourceLocation?) {
     guard !failed else { return }
     failed = true
-    issues.append(RunIssue(severity: .error, frame: now, message: message, location: location))
+    record(RunIssue(severity: .error, frame: now, message: message, location: location))
     scheduler.stop()
   }
 
   /// Records a warning; the run goes on.
   public func warn(_ message: String, at location: SourceLocation?) {
-    issues.append(RunIssue(severity: .warning, frame: now, message: message, location: location))
+    record(RunIssue(severity: .warning, frame: now, message: message, location: location))
+  }
+
+  private func record(_ issue: RunIssue) {
+    var list = runIssues.take()  // changed moved out (Exclusivity.swift)
+    list.append(issue)
+    swap(&list, &runIssues)
   }
 
   /// Enters a nested delivery through `node`; false (and the run failed) past the depth limit.

@@ -31,25 +31,30 @@ public final class SignalValue: @unchecked Sendable {
   /// The recipe to subscribe to, when the signal is live.
   public let source: (any Source)?
   /// The events, relative to the frame the signal was emitted at, when known.
-  public internal(set) var events: [Recorded]?
+  public var events: [Recorded]? { recorded }
+  // Private storage, changed moved out of the property (Exclusivity.swift).
+  private var recorded: [Recorded]?
 
   public init(source: any Source) {
     self.source = source
-    self.events = nil
+    self.recorded = nil
   }
 
   public init(events: [Recorded]) {
     self.source = nil
-    self.events = events
+    self.recorded = events
   }
 
   init(source: (any Source)?, events: [Recorded]) {
     self.source = source
-    self.events = events
+    self.recorded = events
   }
 
-  func append(_ recorded: Recorded) {
-    events?.append(recorded)
+  func append(_ event: Recorded) {
+    var events: [Recorded]? = nil
+    swap(&events, &recorded)  // changed moved out (Exclusivity.swift)
+    events?.append(event)
+    swap(&events, &recorded)
   }
 }
 

@@ -73,20 +73,25 @@ public final class NoDisposable: Disposable, Sendable {
 /// Disposes several disposables together.
 public final class CompositeDisposable: Disposable {
   private var items: [any Disposable] = []
-  public private(set) var isDisposed = false
+  public var isDisposed: Bool { disposed }
+  private var disposed = false
 
   public init() {}
 
   public func add(_ item: any Disposable) {
-    if isDisposed { item.dispose() } else { items.append(item) }
+    if disposed {
+      item.dispose()
+    } else {
+      var list = items.take()  // changed moved out (Exclusivity.swift)
+      list.append(item)
+      swap(&list, &items)
+    }
   }
 
   public func dispose() {
-    guard !isDisposed else { return }
-    isDisposed = true
-    let items = self.items
-    self.items = []
-    for item in items { item.dispose() }
+    guard !disposed else { return }
+    disposed = true
+    for item in items.take() { item.dispose() }
   }
 }
 
@@ -102,21 +107,27 @@ public final class SubscriptionLog {
     }
   }
 
-  public private(set) var entries: [Entry] = []
+  /// The subscriptions so far, in order.
+  public var entries: [Entry] { storage }
+  // Changed moved out of the property (Exclusivity.swift).
+  private var storage: [Entry] = []
 
   public init() {}
 
   /// Records a subscription at `frame` and returns its index.
   public func subscribe(at frame: Int) -> Int {
+    var entries = storage.take()
     entries.append(Entry(subscribed: frame, unsubscribed: nil))
-    return entries.count - 1
+    swap(&entries, &storage)
+    return storage.count - 1
   }
 
   /// Records the end of subscription `index` at `frame`, once.
   public func unsubscribe(_ index: Int, at frame: Int) {
-    if entries[index].unsubscribed == nil {
-      entries[index].unsubscribed = frame
-    }
+    guard storage[index].unsubscribed == nil else { return }
+    var entries = storage.take()
+    entries[index].unsubscribed = frame
+    swap(&entries, &storage)
   }
 }
 

@@ -1,5 +1,4 @@
 public import FlowrunYAML
-import HeapModule
 
 /// Something the scheduler runs at a frame: a hot marble's event, a timer tick, a window edge.
 ///
@@ -53,29 +52,15 @@ public final class VirtualTimeScheduler {
     case stopped
   }
 
-  private struct Entry: Comparable {
-    var frame: Int
-    var sequence: Int
-    var action: any ScheduledAction
-    var argument: Int
-
-    static func < (lhs: Entry, rhs: Entry) -> Bool {
-      lhs.frame != rhs.frame ? lhs.frame < rhs.frame : lhs.sequence < rhs.sequence
-    }
-
-    static func == (lhs: Entry, rhs: Entry) -> Bool {
-      lhs.frame == rhs.frame && lhs.sequence == rhs.sequence
-    }
-  }
-
   /// The current frame.
   public var now: Int { currentFrame }
   /// How many actions ran so far.
   public var steps: Int { stepCount }
-  // Stored privately, so the optimiser sees every access and needs no dynamic exclusivity check.
+  // Stored privately, so the optimiser sees every access and needs no dynamic exclusivity
+  // check; `queue` changes only by moving entries (ActionQueue.swift), so it needs none either.
   private var currentFrame = 0
   private var stepCount = 0
-  private var queue = Heap<Entry>()
+  private var queue = ActionQueue(capacity: 16)
   private var nextSequence = 0
   private var isStopped = false
 
@@ -88,7 +73,7 @@ public final class VirtualTimeScheduler {
   public func schedule(at frame: Int, _ action: any ScheduledAction, argument: Int = 0) {
     let sequence = nextSequence
     nextSequence += 1
-    queue.insert(Entry(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
+    insert(PendingAction(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
     if queue.count >= compactionThreshold { compact() }
   }
 
@@ -96,9 +81,26 @@ public final class VirtualTimeScheduler {
   /// live actions, so compaction costs amortised O(1) per action.
   private var compactionThreshold = 4_096
 
+  @inline(__always)
+  private func insert(_ entry: consuming PendingAction) {
+    if queue.isFull {
+      // Grown while moved out of `queue`: no access to `queue` spans the allocation.
+      var growing = ActionQueue()
+      swap(&growing, &queue)
+      growing.grow()
+      swap(&growing, &queue)
+    }
+    queue.insert(entry)
+  }
+
   /// Drops cancelled actions (a `debounce` restarted every frame leaves one per frame).
   private func compact() {
-    queue = Heap(queue.unordered.filter { !$0.action.isCancelled })
+    // The queue is moved out while `isCancelled` runs (no access to `queue` spans a call out),
+    // and the dropped actions are released only once the kept ones are back in place.
+    var pending = ActionQueue()
+    swap(&pending, &queue)
+    var kept = pending.filter { !$0.action.isCancelled }
+    swap(&kept, &queue)
     compactionThreshold = max(4_096, 2 * queue.count)
   }
 
@@ -118,13 +120,15 @@ public final class VirtualTimeScheduler {
 
   /// Schedules `action` with a sequence number reserved earlier.
   public func schedule(at frame: Int, sequence: Int, _ action: any ScheduledAction, argument: Int) {
-    queue.insert(Entry(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
+    insert(PendingAction(frame: max(frame, currentFrame), sequence: sequence, action: action, argument: argument))
   }
 
   /// Drops every pending action (after a run that stopped early, so that no pending action
   /// keeps its owner alive).
   public func removeAll() {
-    queue = Heap()
+    // Released once the queue is empty, so that a deinit that schedules finds it consistent.
+    var dropped = ActionQueue()
+    swap(&dropped, &queue)
   }
 
   /// Stops `run` after the current action.
@@ -135,25 +139,34 @@ public final class VirtualTimeScheduler {
   /// Runs actions in `(frame, sequence)` order until none is left, the next is due after
   /// `until`, or a limit is reached.
   public func run(until: Int? = nil, timeLimit: Int, stepLimit: Int) -> Outcome {
-    while let next = queue.min {
+    // Only the frame of the next action is read before it is removed: the entry is moved out
+    // of the queue, never copied.
+    while let frame = queue.nextFrame {
       if isStopped { return .stopped }
-      if let until, next.frame > until { return .reachedEnd }
-      if next.frame > timeLimit { return .timeLimit(next.action.owner) }
-      if stepCount >= stepLimit { return .stepLimit(next.action.owner) }
-      _ = queue.popMin()
+      if let until, frame > until { return .reachedEnd }
+      if frame > timeLimit { return .timeLimit(queue.nextOwner ?? .anonymous) }
+      if stepCount >= stepLimit { return .stepLimit(queue.nextOwner ?? .anonymous) }
       stepCount += 1
-      currentFrame = next.frame
-      next.action.perform(next.argument)
+      currentFrame = frame
+      Self.perform(queue.removeNext())
     }
     return isStopped ? .stopped : .idle
   }
 
+  /// Runs `next`. Taking the entry as a consuming parameter lets the optimiser hand its action
+  /// to `perform` without a retain and release around the call.
+  @inline(__always)
+  private static func perform(_ next: consuming PendingAction) {
+    next.action.perform(next.argument)
+  }
+
   /// Checks the queue's invariants; for tests.
   public func checkInvariants() {
-    if let first = queue.min {
-      precondition(first.frame >= currentFrame, "an action is due before the current frame")
+    if let frame = queue.nextFrame {
+      precondition(frame >= currentFrame, "an action is due before the current frame")
     }
     precondition(nextSequence >= queue.count, "more actions than sequence numbers")
+    precondition(queue.isOrdered, "the queue is not a heap")
   }
 }
 

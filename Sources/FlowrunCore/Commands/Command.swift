@@ -51,24 +51,25 @@ public final class Command {
     let switched = SwitchMapSource(executions) { value, _ throws(StepFailure) in
       try innerSignal(of: value, operator: "values")
     }
-    links.append(UpstreamLink())
-    links[0].attach(switched.subscribe(values))
+    let link = UpstreamLink()
+    links = [link]
+    link.attach(switched.subscribe(values))
   }
 
   /// Ends the command's own subscriptions (its `enabled` signal and its `values` switch), at the
   /// end of a run.
   public func dispose() {
-    for link in links { link.dispose() }
-    links.removeAll()
-    let running = active
-    active.removeAll()
-    for execution in running { execution.link.dispose() }
+    // Taken out of the properties, leaving none (Exclusivity.swift).
+    for link in links.take() { link.dispose() }
+    for execution in active.take() { execution.link.dispose() }
   }
 
   /// Follows the `enabled` signal from now on (RACCommand subscribes at initialisation).
   public func follow(enabled source: any Source) {
     let link = UpstreamLink()
-    links.append(link)
+    var list = links.take()  // changed moved out (Exclusivity.swift)
+    list.append(link)
+    swap(&list, &links)
     link.attach(source.subscribe(EnabledObserver(command: self)))
   }
 
@@ -106,7 +107,9 @@ public final class Command {
     let inner = Subject(kind: .replay(.max), owner: NodeLabel("\(owner.name).execution", at: owner.location), runtime: runtime)
     executions.receive(.next(.signal(SignalValue(source: inner))))
     let execution = Execution(command: self, inner: inner)
-    active.append(execution)
+    var list = active.take()  // changed moved out (Exclusivity.swift)
+    list.append(execution)
+    swap(&list, &active)
     let source: any Source
     do throws(StepFailure) {
       source = try work(input)
@@ -118,7 +121,9 @@ public final class Command {
   }
 
   fileprivate func finish(_ execution: Execution, error: Value?) {
-    active.removeAll { $0 === execution }
+    var list = active.take()  // changed moved out (Exclusivity.swift)
+    list.removeAll { $0 === execution }
+    swap(&list, &active)
     execution.inner.receive(.completed)
     if let error { errors.receive(.next(error)) }
     running -= 1

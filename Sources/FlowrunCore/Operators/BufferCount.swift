@@ -40,27 +40,28 @@ private final class BufferCountObserver: Observer, Disposable {
     guard !link.isFinished else { return }
     switch event {
     case .next(let value):
-      if count % source.every == 0 { buffers.append([]) }
+      var open = buffers.take()  // changed moved out (Exclusivity.swift)
+      if count % source.every == 0 { open.append([]) }
       count += 1
-      for index in buffers.indices { buffers[index].append(value) }
-      let full = buffers.prefix { $0.count >= source.size }
-      buffers.removeFirst(full.count)
+      for index in open.indices { open[index].append(value) }
+      let full = open.prefix { $0.count >= source.size }
+      open.removeFirst(full.count)
+      swap(&open, &buffers)
       for buffer in full where !link.isFinished { downstream.receive(.next(.list(buffer))) }
     case .error:
       link.finish()
-      buffers = []
+      _ = buffers.take()
       downstream.receive(event)
     case .completed:
       link.finish()
-      let open = buffers
-      buffers = []
+      let open = buffers.take()
       for buffer in open { downstream.receive(.next(.list(buffer))) }
       downstream.receive(.completed)
     }
   }
 
   func dispose() {
-    buffers = []
+    _ = buffers.take()
     link.dispose()
   }
 }

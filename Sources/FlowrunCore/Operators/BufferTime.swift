@@ -45,8 +45,8 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
   let downstream: any Observer
   let source: BufferTimeSource
   let link = UpstreamLink()
-  var creation = TimerSlot()
-  var closing = TimerSlot()
+  let creation = TimerSlot()
+  let closing = TimerSlot()
   /// Open buffers, oldest first, each with the id its closing timer carries.
   var buffers: [(id: Int, values: [Value])] = []
   var nextID = 0
@@ -59,14 +59,18 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
 
   func open() {
     guard !isDone else { return }
-    buffers.append((nextID, []))
+    var list = buffers.take()  // changed moved out (Exclusivity.swift)
+    list.append((nextID, []))
+    swap(&list, &buffers)
     closing.schedule(after: source.span, argument: nextID, on: source.runtime, owner: source.owner, target: self)
     nextID += 1
   }
 
   /// Sends buffer `index` and, without `every`, opens the next one.
   private func emit(_ index: Int) {
-    let values = buffers.remove(at: index).values
+    var list = buffers.take()  // changed moved out (Exclusivity.swift)
+    let values = list.remove(at: index).values
+    swap(&list, &buffers)
     downstream.receive(.next(.list(values)))
     if source.every == nil { open() }
   }
@@ -90,8 +94,11 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
       let ids = buffers.map(\.id)
       for id in ids {
         guard !isDone, let index = buffers.firstIndex(where: { $0.id == id }) else { continue }
-        buffers[index].values.append(value)
-        if buffers[index].values.count >= source.max { emit(index) }
+        var list = buffers.take()  // changed moved out (Exclusivity.swift)
+        list[index].values.append(value)
+        let isFull = list[index].values.count >= source.max
+        swap(&list, &buffers)
+        if isFull { emit(index) }
       }
     case .error:
       stop()
@@ -110,7 +117,7 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
     isDone = true
     creation.cancel()
     closing.cancel()
-    buffers = []
+    _ = buffers.take()
   }
 
   func dispose() {

@@ -33,7 +33,7 @@ private final class DebounceObserver: Observer, Disposable, TimerTarget {
   let owner: NodeLabel
   unowned let runtime: Runtime
   let link = UpstreamLink()
-  var timer = TimerSlot()
+  let timer = TimerSlot()
   var pending: Value?
 
   init(downstream: any Observer, duration: Int, owner: NodeLabel, runtime: Runtime) {

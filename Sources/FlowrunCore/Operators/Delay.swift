@@ -30,7 +30,7 @@ private final class DelayObserver: Observer, Disposable, TimerTarget {
   let downstream: any Observer
   let source: DelaySource
   let link = UpstreamLink()
-  var timers = TimerSlot()
+  let timers = TimerSlot()
   /// Values waiting for their timer, oldest first from `head` (all delays are equal, so timers
   /// fire in this order).
   var queue: [Value] = []
@@ -47,7 +47,9 @@ private final class DelayObserver: Observer, Disposable, TimerTarget {
     guard !link.isFinished else { return }
     switch event {
     case .next(let value):
-      queue.append(value)
+      var values = queue.take()  // changed moved out (Exclusivity.swift)
+      values.append(value)
+      swap(&values, &queue)
       timers.schedule(after: source.duration, on: source.runtime, owner: source.owner, target: self)
     case .error:
       end(with: event)
@@ -63,7 +65,9 @@ private final class DelayObserver: Observer, Disposable, TimerTarget {
     let value = queue[head]
     head += 1
     if head == queue.count {
-      queue.removeAll(keepingCapacity: true)
+      var values = queue.take()  // changed moved out (Exclusivity.swift)
+      values.removeAll(keepingCapacity: true)
+      swap(&values, &queue)
       head = 0
     }
     downstream.receive(.next(value))
@@ -73,14 +77,14 @@ private final class DelayObserver: Observer, Disposable, TimerTarget {
   private func end(with event: Event) {
     isDone = true
     timers.cancel()
-    queue = []
+    _ = queue.take()
     link.end(with: event, to: downstream)
   }
 
   func dispose() {
     isDone = true
     timers.cancel()
-    queue = []
+    _ = queue.take()
     link.dispose()
   }
 }

@@ -29,7 +29,7 @@ private final class DelayedSubscription: Observer, Disposable, TimerTarget {
   let downstream: any Observer
   let source: DelaySubscriptionSource
   let link = UpstreamLink()
-  var timer = TimerSlot()
+  let timer = TimerSlot()
 
   init(downstream: any Observer, source: DelaySubscriptionSource) {
     self.downstream = downstream

@@ -35,21 +35,29 @@ private final class DistinctObserver: Observer, Disposable {
 
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
-    guard case .next(let value) = event else {
-      link.finish()
-      return downstream.receive(event)
-    }
-    let current: Value
-    if let key {
-      do throws(StepFailure) {
-        current = try key(value, index)
-      } catch {
-        return link.end(with: .error(error.value), to: downstream)
+    // A `switch` with the work inside its case borrows the value from `event` (see Map).
+    switch event {
+    case .next(let value):
+      guard let key else {
+        index += 1
+        return forward(event, comparing: value)
       }
-    } else {
-      current = value
+      do throws(StepFailure) {
+        let current = try key(value, index)
+        index += 1
+        forward(event, comparing: current)
+      } catch {
+        link.end(with: .error(error.value), to: downstream)
+      }
+    case .error, .completed:
+      link.finish()
+      downstream.receive(event)
     }
-    index += 1
+  }
+
+  /// Sends `event` unless `current` equals the previous value.
+  @inline(__always)
+  private func forward(_ event: Event, comparing current: Value) {
     if let previous, previous == current { return }
     previous = current
     downstream.receive(event)

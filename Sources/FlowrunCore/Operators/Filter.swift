@@ -33,18 +33,20 @@ private final class FilterObserver: Observer, Disposable {
 
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
-    guard case .next(let value) = event else {
+    // A `switch` with the predicate inside its case borrows the value from `event` (see Map).
+    switch event {
+    case .next(let value):
+      do throws(StepFailure) {
+        let passes = try predicate(value, index)
+        index += 1
+        if passes { downstream.receive(event) }
+      } catch {
+        link.end(with: .error(error.value), to: downstream)
+      }
+    case .error, .completed:
       link.finish()
-      return downstream.receive(event)
+      downstream.receive(event)
     }
-    let passes: Bool
-    do throws(StepFailure) {
-      passes = try predicate(value, index)
-    } catch {
-      return link.end(with: .error(error.value), to: downstream)
-    }
-    index += 1
-    if passes { downstream.receive(event) }
   }
 
   func dispose() {

@@ -34,18 +34,21 @@ private final class MapObserver: Observer, Disposable {
 
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
-    guard case .next(let value) = event else {
+    // A `switch` with the transform inside its case borrows the value from `event`; binding it
+    // with `guard case` first makes the optimiser copy it (a retain per value).
+    switch event {
+    case .next(let value):
+      do throws(StepFailure) {
+        let result = try transform(value, index)
+        index += 1
+        downstream.receive(.next(result))
+      } catch {
+        link.end(with: .error(error.value), to: downstream)
+      }
+    case .error, .completed:
       link.finish()
-      return downstream.receive(event)
+      downstream.receive(event)
     }
-    let result: Value
-    do throws(StepFailure) {
-      result = try transform(value, index)
-    } catch {
-      return link.end(with: .error(error.value), to: downstream)
-    }
-    index += 1
-    downstream.receive(.next(result))
   }
 
   func dispose() {

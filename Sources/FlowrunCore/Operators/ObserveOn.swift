@@ -30,7 +30,7 @@ private final class ObserveOnObserver: Observer, Disposable, TimerTarget {
   let downstream: any Observer
   let source: ObserveOnSource
   let link = UpstreamLink()
-  var timers = TimerSlot()
+  let timers = TimerSlot()
   /// Events waiting for their action, oldest first from `head`.
   var queue: [Event] = []
   var head = 0
@@ -44,7 +44,9 @@ private final class ObserveOnObserver: Observer, Disposable, TimerTarget {
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
     if event.isTerminal { link.finish() }
-    queue.append(event)
+    var events = queue.take()  // changed moved out (Exclusivity.swift)
+    events.append(event)
+    swap(&events, &queue)
     timers.schedule(after: 0, on: source.runtime, owner: source.owner, target: self)
   }
 
@@ -53,7 +55,9 @@ private final class ObserveOnObserver: Observer, Disposable, TimerTarget {
     let event = queue[head]
     head += 1
     if head == queue.count {
-      queue.removeAll(keepingCapacity: true)
+      var events = queue.take()  // changed moved out (Exclusivity.swift)
+      events.removeAll(keepingCapacity: true)
+      swap(&events, &queue)
       head = 0
     }
     if event.isTerminal { stop() }
@@ -63,7 +67,7 @@ private final class ObserveOnObserver: Observer, Disposable, TimerTarget {
   private func stop() {
     isDone = true
     timers.cancel()
-    queue = []
+    _ = queue.take()
   }
 
   func dispose() {

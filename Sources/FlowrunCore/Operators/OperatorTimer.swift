@@ -35,21 +35,34 @@ final class OperatorTimer: ScheduledAction {
 
 /// An operator's handle on its pending timer entries: scheduling reuses the live timer,
 /// `cancel()` silences every entry scheduled so far.
-struct TimerSlot {
+///
+/// A class held by a `let`, so that scheduling (which calls into the scheduler) and
+/// cancelling (which may release the operator) happen outside any access to the operator's
+/// stored properties: none of them needs a dynamic exclusivity check.
+final class TimerSlot {
+  /// The live timer, or a cancelled one (cancelling keeps the reference: one weak store less
+  /// per restart of a `debounce`).
   private weak var timer: OperatorTimer?
 
-  var isPending: Bool { timer != nil }
-
-  mutating func schedule(
-    after delay: Int, argument: Int = 0, on runtime: Runtime, owner: NodeLabel, target: any TimerTarget
-  ) {
-    let timer = self.timer ?? OperatorTimer(owner: owner, target: target)
-    self.timer = timer
-    runtime.scheduler.schedule(after: delay, timer, argument: argument)
+  var isPending: Bool {
+    guard let timer else { return false }
+    return !timer.isCancelled
   }
 
-  mutating func cancel() {
+  func schedule(
+    after delay: Int, argument: Int = 0, on runtime: Runtime, owner: NodeLabel, target: any TimerTarget
+  ) {
+    let live: OperatorTimer
+    if let timer, !timer.isCancelled {
+      live = timer
+    } else {
+      live = OperatorTimer(owner: owner, target: target)
+      timer = live
+    }
+    runtime.scheduler.schedule(after: delay, live, argument: argument)
+  }
+
+  func cancel() {
     timer?.cancel()
-    timer = nil
   }
 }

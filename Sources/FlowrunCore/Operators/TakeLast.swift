@@ -44,20 +44,22 @@ private final class TakeLastObserver: Observer, Disposable {
     guard !link.isFinished else { return }
     switch event {
     case .next(let value):
-      if ring.count < count {
-        ring.append(value)
+      var values = ring.take()  // changed moved out (Exclusivity.swift)
+      if values.count < count {
+        values.append(value)
       } else {
-        ring[start] = value
+        values[start] = value
         start = (start + 1) % count
       }
+      swap(&values, &ring)
     case .error:
       link.finish()
-      ring = []
+      _ = ring.take()
       downstream.receive(event)
     case .completed:
       link.finish()
+      let ring = self.ring.take()
       let values = ring[start...] + ring[..<start]
-      ring = []
       for value in values { downstream.receive(.next(value)) }
       downstream.receive(.completed)
     }
@@ -65,6 +67,6 @@ private final class TakeLastObserver: Observer, Disposable {
 
   func dispose() {
     link.dispose()
-    ring = []
+    _ = ring.take()
   }
 }

@@ -40,7 +40,7 @@ private final class ThrottleObserver: Observer, Disposable, TimerTarget {
   let downstream: any Observer
   let source: ThrottleSource
   let link = UpstreamLink()
-  var window = TimerSlot()
+  let window = TimerSlot()
   var pending: Value?
   var sourceCompleted = false
   var isDone = false

@@ -41,7 +41,7 @@ private final class TimeoutObserver: Observer, Disposable, TimerTarget {
   let link = UpstreamLink()
   /// The fallback's subscription, once switched.
   let fallbackLink = UpstreamLink()
-  var timer = TimerSlot()
+  let timer = TimerSlot()
   var hasSeenValue = false
 
   init(downstream: any Observer, source: TimeoutSource) {

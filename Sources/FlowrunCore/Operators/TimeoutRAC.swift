@@ -32,7 +32,7 @@ private final class TimeoutRACObserver: Observer, Disposable, TimerTarget {
   let downstream: any Observer
   let source: TimeoutRACSource
   let link = UpstreamLink()
-  var timer = TimerSlot()
+  let timer = TimerSlot()
 
   init(downstream: any Observer, source: TimeoutRACSource) {
     self.downstream = downstream

@@ -53,7 +53,9 @@ private final class WithLatestFromSubscription: MultiInputSink, Disposable {
       downstream.receive(.next(.list([value] + latest.dropFirst().map { $0 ?? .null })))
     case .next(let value):
       if latest[input] == nil { missing -= 1 }
-      latest[input] = value
+      var values = latest.take()  // changed moved out (Exclusivity.swift)
+      values[input] = value
+      swap(&values, &latest)
     case .completed where input != 0:
       links.finish(input)
     case .error, .completed:

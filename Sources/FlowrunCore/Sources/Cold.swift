@@ -52,18 +52,25 @@ private final class ColdSubscription: ScheduledAction, Disposable {
   }
 
   func perform(_ index: Int) {
-    guard isActive, !source.runtime.isFailed else { return }
+    guard isActive else { return }
+    // Each read of an `unowned` reference retains it: read it once, and pass it on as an
+    // argument, through which its scheduler is reached without a retain of its own.
+    perform(index, runtime: source.runtime)
+  }
+
+  private func perform(_ index: Int, runtime: Runtime) {
+    guard !runtime.isFailed else { return }
     let events = source.events
-    let event = events[index].event
     if index + 1 < events.count {
-      source.runtime.scheduler.schedule(
+      runtime.scheduler.schedule(
         at: startFrame.addingClamped(events[index + 1].frame), sequence: firstSequence + index + 1,
         self, argument: index + 1)
     }
-    source.runtime.trace(source.owner, event)
+    let event = events[index].event
+    runtime.trace(source.owner, event)
     if event.isTerminal {
       isActive = false
-      source.log.unsubscribe(logIndex, at: source.runtime.now)
+      source.log.unsubscribe(logIndex, at: runtime.now)
     }
     observer.receive(event)
   }

@@ -59,10 +59,17 @@ private final class CombineLatestSubscription: MultiInputSink, Disposable {
     guard !isDone else { return }
     switch event {
     case .next(let value):
-      latest[input] = value
-      if !hasValue[input] {
-        hasValue[input] = true
-        missing -= 1
+      // Changed moved out of the properties (Exclusivity.swift).
+      var values = latest.take()
+      values[input] = value
+      swap(&values, &latest)
+      if missing > 0 {
+        var flags = hasValue.take()
+        if !flags[input] {
+          flags[input] = true
+          missing -= 1
+        }
+        swap(&flags, &hasValue)
       }
       if missing == 0 { observer.receive(.next(combined())) }
     case .error:

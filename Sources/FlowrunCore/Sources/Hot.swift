@@ -29,36 +29,56 @@ public final class HotSource: Source, ScheduledAction {
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let subscription = HotSubscription(
       source: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
-    subscriptions.append(subscription)
+    // Changed moved out of the property, like every change of `subscriptions`, so that reading
+    // it per event needs no dynamic exclusivity check (Exclusivity.swift).
+    var list = subscriptions.take()
+    list.append(subscription)
+    swap(&list, &subscriptions)
     return subscription
   }
 
   public func perform(_ index: Int) {
-    let event = events[index].event
+    // Each read of an `unowned` reference retains it: read it once, and pass it on as an
+    // argument, through which its scheduler is reached without a retain of its own.
+    perform(index, runtime: runtime)
+  }
+
+  private func perform(_ index: Int, runtime: Runtime) {
     if index + 1 < events.count {
       runtime.scheduler.schedule(
         at: events[index + 1].frame, sequence: firstSequence + index + 1, self, argument: index + 1)
     }
     guard !runtime.isFailed else { return }
+    deliver(events[index].event, runtime: runtime)
+  }
+
+  /// Sends `event` to the current subscribers.
+  @inline(__always)
+  private func deliver(_ event: Event, runtime: Runtime) {
     runtime.trace(owner, event)
-    let current = subscriptions
     if event.isTerminal {
-      subscriptions.removeAll()
-      for subscription in current where subscription.isActive {
+      // The marble ends, and every subscription with it.
+      let ending = subscriptions.take()
+      for subscription in ending where subscription.isActive {
         subscription.isActive = false
         log.unsubscribe(subscription.logIndex, at: runtime.now)
-        subscription.observer.receive(event)
+        subscription.send(event)
       }
     } else {
+      // A snapshot: a subscriber added during the delivery does not get this event, one
+      // removed during it is skipped (`isActive`).
+      let current = subscriptions
       for subscription in current where subscription.isActive {
-        subscription.observer.receive(event)
+        subscription.send(event)
       }
     }
   }
 
   fileprivate func remove(_ subscription: HotSubscription) {
     log.unsubscribe(subscription.logIndex, at: runtime.now)
-    subscriptions.removeAll { $0 === subscription }
+    var list = subscriptions.take()
+    list.removeAll { $0 === subscription }
+    swap(&list, &subscriptions)
   }
 }
 
@@ -72,6 +92,11 @@ private final class HotSubscription: Disposable {
     self.source = source
     self.observer = observer
     self.logIndex = logIndex
+  }
+
+  /// Sends `event` to the observer (a method, so that the observer is used without a retain).
+  func send(_ event: Event) {
+    observer.receive(event)
   }
 
   func dispose() {

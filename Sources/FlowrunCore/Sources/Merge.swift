@@ -58,7 +58,9 @@ final class Flatten: MultiInputSink, Disposable {
     if running.count < concurrent {
       subscribe(inner)
     } else {
-      waiting.append(inner)
+      var queue = waiting.take()  // changed moved out (Exclusivity.swift)
+      queue.append(inner)
+      swap(&queue, &waiting)
     }
   }
 
@@ -80,30 +82,30 @@ final class Flatten: MultiInputSink, Disposable {
     let index = nextInput
     nextInput += 1
     let link = UpstreamLink()
-    running[index] = link
+    setRunning(index, link)
     link.attach(inner.subscribe(InputObserver(sink: self, index: index)))
   }
 
   func receive(_ event: Event, from input: Int) {
-    guard !isDone, running[input] != nil else { return }
+    guard !isDone, let link = link(of: input) else { return }
     switch event {
     case .next:
       observer.receive(event)
     case .error:
-      running[input]?.finish()
-      running[input] = nil
+      link.finish()
+      setRunning(input, nil)
       end()
       observer.receive(event)
     case .completed:
-      running[input]?.finish()
-      running[input] = nil
+      link.finish()
+      setRunning(input, nil)
       while running.count < concurrent, waitingHead < waiting.count, !isDone {
         let next = waiting[waitingHead]
         waitingHead += 1
         subscribe(next)
       }
       if waitingHead == waiting.count {
-        waiting.removeAll()
+        _ = waiting.take()  // emptied outside any access (Exclusivity.swift)
         waitingHead = 0
       }
       completeIfFinished()
@@ -119,9 +121,10 @@ final class Flatten: MultiInputSink, Disposable {
   private func end() {
     isDone = true
     outer.dispose()
-    let inners = running
-    running = [:]
-    waiting = []
+    // Taken out, leaving none (Exclusivity.swift).
+    var inners: [Int: UpstreamLink] = [:]
+    swap(&inners, &running)
+    _ = waiting.take()
     for (_, link) in inners.sorted(by: { $0.key < $1.key }) {
       link.dispose()
     }
@@ -130,5 +133,21 @@ final class Flatten: MultiInputSink, Disposable {
   func dispose() {
     guard !isDone else { return }
     end()
+  }
+
+  /// The link of running input `index`, looked up in a copy of the table: the lookup (a call)
+  /// spans no access to `running` (Exclusivity.swift).
+  private func link(of index: Int) -> UpstreamLink? {
+    let table = running
+    return table[index]
+  }
+
+  /// Sets (or, with nil, removes) the link of running input `index`; the table is changed
+  /// moved out of the property (Exclusivity.swift).
+  private func setRunning(_ index: Int, _ link: UpstreamLink?) {
+    var table: [Int: UpstreamLink] = [:]
+    swap(&table, &running)
+    table[index] = link
+    swap(&table, &running)
   }
 }

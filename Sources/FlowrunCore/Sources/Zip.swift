@@ -57,22 +57,18 @@ private final class ZipSubscription: MultiInputSink, Disposable {
     guard !isDone else { return }
     switch event {
     case .next(let value):
-      buffers[input].append(value)
-      guard buffers.indices.allSatisfy({ buffered($0) > 0 }) else { return }
-      var values: [Value] = []
-      values.reserveCapacity(buffers.count)
-      for index in buffers.indices {
-        values.append(buffers[index][heads[index]])
-        heads[index] += 1
-        if heads[index] == buffers[index].count {
-          buffers[index].removeAll(keepingCapacity: true)
-          heads[index] = 0
-        }
-      }
+      // The queues are changed moved out of the properties (Exclusivity.swift).
+      var queues = buffers.take()
+      var positions = heads.take()
+      queues[input].append(value)
+      let row = Self.takeRow(&queues, &positions)
+      swap(&queues, &buffers)
+      swap(&positions, &heads)
+      guard let row else { return }
       if let keys = source.keys {
-        observer.receive(.next(.map(OrderedDictionary(uniqueKeys: keys, values: values))))
+        observer.receive(.next(.map(OrderedDictionary(uniqueKeys: keys, values: row))))
       } else {
-        observer.receive(.next(.list(values)))
+        observer.receive(.next(.list(row)))
       }
       if !isDone, buffers.indices.contains(where: { completed[$0] && buffered($0) == 0 }) {
         finish(with: .completed)
@@ -82,9 +78,27 @@ private final class ZipSubscription: MultiInputSink, Disposable {
       finish(with: event)
     case .completed:
       links.finish(input)
-      completed[input] = true
+      var flags = completed.take()  // changed moved out (Exclusivity.swift)
+      flags[input] = true
+      swap(&flags, &completed)
       if buffered(input) == 0 { finish(with: .completed) }
     }
+  }
+
+  /// Takes the oldest value of every queue, or nothing when one of them is empty.
+  private static func takeRow(_ queues: inout [[Value]], _ heads: inout [Int]) -> [Value]? {
+    guard queues.indices.allSatisfy({ queues[$0].count - heads[$0] > 0 }) else { return nil }
+    var values: [Value] = []
+    values.reserveCapacity(queues.count)
+    for index in queues.indices {
+      values.append(queues[index][heads[index]])
+      heads[index] += 1
+      if heads[index] == queues[index].count {
+        queues[index].removeAll(keepingCapacity: true)
+        heads[index] = 0
+      }
+    }
+    return values
   }
 
   private func finish(with event: Event) {

@@ -6,20 +6,25 @@ public import FlowrunYAML
 /// to the old one, as KVO does. Observing sends the current value first.
 public final class Property: Source {
   public let owner: NodeLabel
-  public private(set) var value: Value
+  /// The current value.
+  public var value: Value { current }
+  // Private storage, so the optimiser sees every access (Exclusivity.swift).
+  private var current: Value
   private unowned let runtime: Runtime
   private var observations: [Observation] = []
 
   public init(initial: Value, owner: NodeLabel, runtime: Runtime) {
-    self.value = initial
+    self.current = initial
     self.owner = owner
     self.runtime = runtime
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let observation = Observation(property: self, observer: observer)
-    observations.append(observation)
-    observer.receive(.next(value))
+    var list = observations.take()  // changed moved out (Exclusivity.swift)
+    list.append(observation)
+    swap(&list, &observations)
+    observer.receive(.next(current))
     return observation
   }
 
@@ -27,7 +32,7 @@ public final class Property: Source {
   public func set(_ newValue: Value) {
     guard runtime.enter(owner) else { return }
     defer { runtime.exit() }
-    value = newValue
+    current = newValue
     let event = Event.next(newValue)
     runtime.trace(owner, event, note: "set")
     for observation in observations where observation.isActive {
@@ -44,7 +49,9 @@ public final class Property: Source {
   }
 
   private func remove(_ observation: Observation) {
-    observations.removeAll { $0 === observation }
+    var list = observations.take()  // changed moved out (Exclusivity.swift)
+    list.removeAll { $0 === observation }
+    swap(&list, &observations)
   }
 
   private final class Observation: Disposable {

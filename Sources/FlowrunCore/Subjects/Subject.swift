@@ -44,7 +44,9 @@ public final class Subject: Source, Observer {
       observer.receive(terminal)
       return subscription
     }
-    subscriptions.append(subscription)
+    var list = subscriptions.take()  // changed moved out (Exclusivity.swift)
+    list.append(subscription)
+    swap(&list, &subscriptions)
     switch kind {
     case .publish: break
     case .replay:
@@ -65,8 +67,10 @@ public final class Subject: Source, Observer {
       switch kind {
       case .publish: break
       case .replay(let size):
-        buffer.append(value)
-        if buffer.count > size { buffer.removeFirst(buffer.count - size) }
+        var values = buffer.take()  // changed moved out (Exclusivity.swift)
+        values.append(value)
+        if values.count > size { values.removeFirst(values.count - size) }
+        swap(&values, &buffer)
       case .behavior: current = value
       }
       for subscription in subscriptions where subscription.isActive {
@@ -74,8 +78,7 @@ public final class Subject: Source, Observer {
       }
     case .error, .completed:
       terminal = event
-      let current = subscriptions
-      subscriptions.removeAll()
+      let current = subscriptions.take()
       for subscription in current where subscription.isActive {
         subscription.isActive = false
         log.unsubscribe(subscription.logIndex, at: runtime.now)
@@ -86,7 +89,9 @@ public final class Subject: Source, Observer {
 
   fileprivate func remove(_ subscription: SubjectSubscription) {
     log.unsubscribe(subscription.logIndex, at: runtime.now)
-    subscriptions.removeAll { $0 === subscription }
+    var list = subscriptions.take()  // changed moved out (Exclusivity.swift)
+    list.removeAll { $0 === subscription }
+    swap(&list, &subscriptions)
   }
 }
 
