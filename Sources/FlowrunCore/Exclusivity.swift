@@ -19,9 +19,9 @@
 // swap(&values, &latest)
 // ```
 //
-// The scheduler's queue keeps its entries in memory it manages itself for the same reason
-// (ActionQueue.swift), and `TimerSlot` is a class held by a `let`, so that scheduling through
-// it is no access to the operator's properties.
+// The scheduler's queue is swift-collections' `Heap` (ActionQueue.swift; a few checks remain
+// there, a price for not keeping a heap of our own), and `TimerSlot` is a class held by a
+// `let`, so that scheduling through it is no access to the operator's properties.
 
 extension Array {
   /// Moves the elements out and leaves the array empty, without copying or releasing anything

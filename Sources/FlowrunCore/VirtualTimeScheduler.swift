@@ -56,8 +56,8 @@ public final class VirtualTimeScheduler {
   public var now: Int { currentFrame }
   /// How many actions ran so far.
   public var steps: Int { stepCount }
-  // Stored privately, so the optimiser sees every access and needs no dynamic exclusivity
-  // check; `queue` changes only by moving entries (ActionQueue.swift), so it needs none either.
+  // Stored privately, so the optimiser sees every access and needs fewer dynamic exclusivity
+  // checks.
   private var currentFrame = 0
   private var stepCount = 0
   private var queue = ActionQueue(capacity: 16)
@@ -83,13 +83,6 @@ public final class VirtualTimeScheduler {
 
   @inline(__always)
   private func insert(_ entry: consuming PendingAction) {
-    if queue.isFull {
-      // Grown while moved out of `queue`: no access to `queue` spans the allocation.
-      var growing = ActionQueue()
-      swap(&growing, &queue)
-      growing.grow()
-      swap(&growing, &queue)
-    }
     queue.insert(entry)
   }
 
@@ -139,8 +132,6 @@ public final class VirtualTimeScheduler {
   /// Runs actions in `(frame, sequence)` order until none is left, the next is due after
   /// `until`, or a limit is reached.
   public func run(until: Int? = nil, timeLimit: Int, stepLimit: Int) -> Outcome {
-    // Only the frame of the next action is read before it is removed: the entry is moved out
-    // of the queue, never copied.
     while let frame = queue.nextFrame {
       if isStopped { return .stopped }
       if let until, frame > until { return .reachedEnd }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowrunCore
 
-/// The scheduler's heap (ActionQueue.swift): every order of scheduling comes out in
+/// The scheduler's queue (ActionQueue.swift, over HeapModule): every order of scheduling comes out in
 /// `(frame, sequence)` order, across growth, reserved sequences and compaction.
 struct ActionQueueTests {
   /// Logs `(frame, tag)` for each action it runs.
