@@ -59,7 +59,7 @@ struct LegendResolver {
         if hasLocal, let own = localSignals[token] ?? localValue(token, in: local) {
           value = own
         } else if let fileTable {
-          value = fileTable[token] ?? fallback.resolve(token: token, quoted: quoted)
+          value = LegendTable.find(token, in: fileTable) ?? fallback.resolve(token: token, quoted: quoted)
         } else {
           value = fileValue(token) ?? fallback.resolve(token: token, quoted: quoted)
         }

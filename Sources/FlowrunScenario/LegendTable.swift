@@ -15,11 +15,19 @@ struct LegendTable: Sendable {
   var mapping: YAMLNode?
   /// The signal entries by key in file order (the first of a key), compiled at load.
   var signals: OrderedDictionary<String, LegendValue> = [:]
-  /// The plain values of a small legend (at most `resolvedLimit` entries), resolved at load so
-  /// that a token costs one hash look-up; nil for large legends, read from the YAML.
-  var resolved: [String: Value]?
+  /// The plain values of a small legend (at most `resolvedLimit` entries) in file order,
+  /// resolved at load: a token is found by comparing a few (mostly small, inline) strings,
+  /// cheaper than hashing it. Nil for larger legends, read from the YAML.
+  var resolved: [(key: String, value: Value)]?
 
-  static let resolvedLimit = 64
+  static let resolvedLimit = 16
+
+  /// The value of the first entry of `key` in `entries`.
+  @inline(__always)
+  static func find(_ key: String, in entries: [(key: String, value: Value)]) -> Value? {
+    for entry in entries where entry.key == key { return entry.value }
+    return nil
+  }
 
   static let empty = LegendTable()
 
@@ -31,7 +39,7 @@ struct LegendTable: Sendable {
   /// The first entry of `key`, nil when the legend has none.
   func entry(_ key: String) -> LegendValue? {
     if !signals.isEmpty, let signal = signals[key] { return signal }
-    if let resolved { return resolved[key].map { .value($0) } }
+    if let resolved { return Self.find(key, in: resolved).map { .value($0) } }
     guard let mapping, let pair = mapping.pair(forKey: key) else { return nil }
     return .value(Self.plainValue(pair.value))
   }

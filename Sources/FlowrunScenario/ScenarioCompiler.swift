@@ -201,13 +201,15 @@ final class ScenarioCompiler {
     return !atPartStart
   }
 
+  /// The top-level sections that declare names, in the order their names are listed.
+  private static let declarationSections: [(String, DeclarationKind)] = [
+    ("signals", .signal), ("subjects", .subject), ("properties", .property),
+    ("commands", .command), ("services", .service),
+  ]
+
   /// Collects every declared name; reports invalid and duplicate names.
   private func declare(_ root: YAMLNode) {
-    let sections: [(String, DeclarationKind)] = [
-      ("signals", .signal), ("subjects", .subject), ("properties", .property),
-      ("commands", .command), ("services", .service),
-    ]
-    for (key, kind) in sections {
+    for (key, kind) in Self.declarationSections {
       guard let section = root[key], let pairs = context.mapping(section, "'\(key)'") else { continue }
       declarations.reserveCapacity(pairs.count)
       for pair in pairs {

@@ -350,7 +350,7 @@ extension ScenarioCompiler {
   func legendEntries(_ node: YAMLNode) -> LegendTable? {
     guard let pairs = context.mapping(node, "'values'") else { return nil }
     var legend = LegendTable(mapping: node)
-    if pairs.count <= LegendTable.resolvedLimit { legend.resolved = [:] }
+    if pairs.count <= LegendTable.resolvedLimit { legend.resolved = [] }
     for pair in pairs {
       guard let key = context.string(pair.key, "a legend key") else { continue }
       if key.isEmpty || key.contains("'") {
@@ -372,7 +372,7 @@ extension ScenarioCompiler {
         }
       default:
         let value = context.value(pair.value)
-        if legend.resolved?[key] == nil { legend.resolved?[key] = value }
+        legend.resolved?.append((key, value))
       }
     }
     return legend
