@@ -41,6 +41,21 @@ public struct MarbleParser: Sendable {
     )
   }
 
+  /// Parses a hot (`hot: true`) or expectation marble, handing each item to `each` as it is
+  /// read instead of keeping them: a marble of a million events then never holds its items and
+  /// what the caller makes of them at once. Items come in the order written, their frames
+  /// counted from the marble's start; the returned marble has no items, and its `zeroFrame`
+  /// is what to subtract from them (0 without `^`).
+  public func parse(
+    _ marble: String, hot: Bool, each: (MarbleItem) -> Void
+  ) throws(MarbleError) -> (marble: ParsedMarble, zeroFrame: Int) {
+    let timeline = try withoutActuallyEscaping(each) { each throws(MarbleError) in
+      try read(marble, mode: hot ? .hot : .expectation, sink: each)
+    }
+    let zero = timeline.zeroFrame ?? 0
+    return (ParsedMarble(items: [], zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero), zero)
+  }
+
   func parse(_ marble: String, mode: Mode) throws(MarbleError) -> ParsedMarble {
     var timeline = try read(marble, mode: mode)
     let zero = timeline.zeroFrame ?? 0
@@ -51,10 +66,14 @@ public struct MarbleParser: Sendable {
   }
 
   /// Reads `marble` in place, straight from its UTF-8 storage (no copy of the text).
-  private func read(_ marble: String, mode: Mode) throws(MarbleError) -> Timeline {
+  private func read(
+    _ marble: String, mode: Mode, sink: ((MarbleItem) -> Void)? = nil
+  ) throws(MarbleError) -> Timeline {
     var marble = marble
     let outcome = marble.withUTF8 { buffer in
-      Result { () throws(MarbleError) in try ParseState.read(MarbleBytes(buffer: buffer), parser: self, mode: mode) }
+      Result { () throws(MarbleError) in
+        try ParseState.read(MarbleBytes(buffer: buffer), parser: self, mode: mode, sink: sink)
+      }
     }
     return try outcome.get()
   }
@@ -63,6 +82,8 @@ public struct MarbleParser: Sendable {
 /// What one pass over a marble found, in absolute frames from the marble's start.
 private struct Timeline {
   var items: [MarbleItem] = []
+  /// Where items go instead of `items`, when the caller streams them.
+  var sink: ((MarbleItem) -> Void)?
   /// The frame just after the last symbol read.
   var cursor = 0
   var zeroFrame: Int?
@@ -106,10 +127,14 @@ private struct ParseState {
 
   /// Reads the whole marble.
   static func read(
-    _ bytes: MarbleBytes, parser: MarbleParser, mode: MarbleParser.Mode
+    _ bytes: MarbleBytes, parser: MarbleParser, mode: MarbleParser.Mode,
+    sink: ((MarbleItem) -> Void)? = nil
   ) throws(MarbleError) -> Timeline {
     var state = try ParseState(bytes, grammar: parser.grammar, tick: parser.tick, limits: parser.limits, mode: mode)
+    state.timeline.sink = sink
     try state.run()
+    // The sink may not outlive the read (`parse(_:hot:each:)` lends it without escaping).
+    state.timeline.sink = nil
     return state.timeline
   }
 
@@ -226,7 +251,8 @@ private struct ParseState {
 
   mutating func emit(_ kind: consuming MarbleItem.Kind, at offset: Int) throws(MarbleError) {
     if let terminal { throw MarbleError("events after \(terminal)", offset: offset) }
-    timeline.items.append(MarbleItem(frame: eventFrame, kind: kind, offset: offset))
+    let item = MarbleItem(frame: eventFrame, kind: kind, offset: offset)
+    if let sink = timeline.sink { sink(item) } else { timeline.items.append(item) }
   }
 
   mutating func caret(at offset: Int) throws(MarbleError) {

@@ -195,18 +195,19 @@ extension ScenarioCompiler {
       }
     }
     guard let text = context.string(marbleNode, "an expectation marble") else { return nil }
-    let parsed: ParsedMarble
+    var resolver = LegendResolver(plan: self.plan) { _, events, _ in
+      .signal(SignalValue(events: events))
+    }
+    let events: [Recorded]
     do throws(MarbleError) {
-      parsed = try parser.parseExpectation(text)
+      // Resolved while parsed: the items of a long marble are never all held at once.
+      events = try resolver.parseEvents(
+        text, hot: false, parser: parser, legend: localLegend, errorValue: error
+      ).events
     } catch {
       context.error(error.message, in: marbleNode, offset: error.offset)
       return nil
     }
-    let input = MarbleInput(marble: parsed, localLegend: localLegend, errorValue: error, label: NodeLabel(target))
-    var resolver = LegendResolver(plan: self.plan) { _, events, _ in
-      .signal(SignalValue(events: events))
-    }
-    let events = resolver.events(of: input)
     let ownLegend = localLegend.keys.compactMap { key in
       localLegend.entry(key).map { (key: key, value: resolver.value($0)) }
     }

@@ -37,39 +37,76 @@ struct LegendResolver {
     }
   }
 
-  /// The events of a marble, its tokens resolved (local legend first, then the file's). The
-  /// local legend's signal entries are made once per call, as the marble's own values.
-  mutating func events(of input: MarbleInput) -> [Recorded] {
-    var localSignals: [String: Value] = [:]
-    for (key, entry) in input.localLegend.signals {
-      localSignals[key] = value(entry)
-    }
-    let local = input.localLegend
-    let hasLocal = local.mapping != nil
+  /// What resolving one marble's tokens needs: its own legend (signal entries made once, as
+  /// the marble's own values), the file's, and the value of `#`.
+  struct Tokens {
+    fileprivate var localSignals: [String: Value] = [:]
+    fileprivate var local: LegendTable
+    fileprivate var fileTable: [(key: String, value: Value)]?
+    fileprivate var errorValue: Value
+    fileprivate let fallback = Legend()
+  }
+
+  /// Prepares the resolution of a marble's tokens: `legend` first, then the file's legend.
+  mutating func tokens(legend: LegendTable, errorValue: Value) -> Tokens {
     // A plain small file legend answers from its resolved table, without cycle bookkeeping.
-    let fileTable = plan.fileLegend.isPlain ? plan.fileLegend.resolved : nil
-    let fallback = Legend()
+    var tokens = Tokens(
+      local: legend, fileTable: plan.fileLegend.isPlain ? plan.fileLegend.resolved : nil,
+      errorValue: errorValue)
+    for (key, entry) in legend.signals {
+      tokens.localSignals[key] = value(entry)
+    }
+    return tokens
+  }
+
+  /// One item as an event, its token resolved.
+  mutating func event(_ item: MarbleItem, _ tokens: Tokens) -> Recorded {
+    let event: Event
+    switch item.kind {
+    case let .value(token, quoted):
+      let value: Value
+      if tokens.local.mapping != nil,
+        let own = tokens.localSignals[token] ?? localValue(token, in: tokens.local)
+      {
+        value = own
+      } else if let fileTable = tokens.fileTable {
+        value = LegendTable.find(token, in: fileTable) ?? tokens.fallback.resolve(token: token, quoted: quoted)
+      } else {
+        value = fileValue(token) ?? tokens.fallback.resolve(token: token, quoted: quoted)
+      }
+      event = .next(value)
+    case .error: event = .error(tokens.errorValue)
+    case .completed: event = .completed
+    }
+    return Recorded(frame: item.frame, event: event)
+  }
+
+  /// The events of a marble, its tokens resolved (local legend first, then the file's).
+  mutating func events(of input: MarbleInput) -> [Recorded] {
+    if let events = input.events { return events }
+    let tokens = tokens(legend: input.localLegend, errorValue: input.errorValue)
     var events: [Recorded] = []
     events.reserveCapacity(input.marble.items.count)
     for item in input.marble.items {
-      let event: Event
-      switch item.kind {
-      case let .value(token, quoted):
-        let value: Value
-        if hasLocal, let own = localSignals[token] ?? localValue(token, in: local) {
-          value = own
-        } else if let fileTable {
-          value = LegendTable.find(token, in: fileTable) ?? fallback.resolve(token: token, quoted: quoted)
-        } else {
-          value = fileValue(token) ?? fallback.resolve(token: token, quoted: quoted)
-        }
-        event = .next(value)
-      case .error: event = .error(input.errorValue)
-      case .completed: event = .completed
-      }
-      events.append(Recorded(frame: item.frame, event: event))
+      events.append(event(item, tokens))
     }
     return events
+  }
+
+  /// The events of a hot or expectation marble, its tokens resolved while it is parsed (its
+  /// items are never all held at once).
+  mutating func parseEvents(
+    _ text: String, hot: Bool, parser: MarbleParser, legend: LegendTable, errorValue: Value
+  ) throws(MarbleError) -> (marble: ParsedMarble, events: [Recorded]) {
+    let tokens = tokens(legend: legend, errorValue: errorValue)
+    var events: [Recorded] = []
+    let (marble, zero) = try parser.parse(text, hot: hot) { item in
+      events.append(event(item, tokens))
+    }
+    if zero != 0 {
+      for index in events.indices { events[index].frame -= zero }
+    }
+    return (marble, events)
   }
 
   /// The value of every signal entry of the file legend, as `makeSignal` makes it.

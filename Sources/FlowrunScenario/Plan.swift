@@ -93,6 +93,9 @@ struct MarbleInput: Sendable {
   var localLegend: LegendTable
   var errorValue: Value
   var label: NodeLabel
+  /// The events, when they were resolved while the marble was parsed (a hot marble whose
+  /// legends hold no signal); `marble` then has no items.
+  var events: [Recorded]? = nil
 }
 
 /// A legend entry: a plain value, or a signal written as a marble (`!cold "--a|"`).

@@ -110,6 +110,7 @@ final class ScenarioCompiler {
     // Resolved events replace the parsed items (a million-event marble holds both otherwise).
     for (index, events) in plan.resolvedHotEvents.enumerated() where events != nil {
       plan.hotMarbles[index].marble.items = []
+      plan.hotMarbles[index].events = nil
     }
     guard !context.hasErrors, let name else { return nil }
     return Scenario(

@@ -328,6 +328,20 @@ extension ScenarioCompiler {
     let legend = step.extra("values").flatMap { legendEntries($0) } ?? .empty
     let error = step.extra("error").map { context.value($0) } ?? errorValue
     let label = NodeLabel(currentName ?? step.name, at: step.nameNode.start)
+    if hot, plan.fileLegend.isPlain, legend.isPlain {
+      // Resolved while parsed: the items of a long marble are never all held at once.
+      guard let text = context.string(argument, "a hot marble") else { return nil }
+      var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
+      do throws(MarbleError) {
+        let (marble, events) = try resolver.parseEvents(
+          text, hot: true, parser: MarbleParser(grammar: grammar, tick: tick, limits: marbleLimits),
+          legend: legend, errorValue: error)
+        return MarbleInput(marble: marble, localLegend: legend, errorValue: error, label: label, events: events)
+      } catch {
+        context.error(error.message, in: argument, offset: error.offset)
+        return nil
+      }
+    }
     return marbleInput(argument, hot: hot, legend: legend, error: error, label: label)
   }
 
