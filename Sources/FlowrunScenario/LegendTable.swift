@@ -65,28 +65,29 @@ struct LegendTable: Sendable {
       report("a '\(tag)' signal value is only allowed in a 'values' legend", node)
       return .null
     }
-    switch node.kind {
-    case .scalar:
-      switch node.resolvedScalar {
-      case .null?, .none: return .null
-      case .bool(let value)?: return .bool(value)
-      case .int(let value)?: return .int(value)
-      case .double(let value)?: return .double(value)
-      case .string(let text)?: return .string(text)
+    if let scalar = node.resolvedScalar {
+      switch scalar {
+      case .null: return .null
+      case .bool(let value): return .bool(value)
+      case .int(let value): return .int(value)
+      case .double(let value): return .double(value)
+      case .string(let text): return .string(text)
       }
-    case .sequence(let items):
-      return .list(items.map { plainValue($0, report: report) })
-    case .mapping(let pairs):
-      var entries = OrderedDictionary<String, Value>()
-      for pair in pairs {
-        guard let key = pair.key.scalarValue else {
-          report("map keys must be strings, found a \(pair.key.kindName)", pair.key)
-          continue
-        }
-        entries[key] = plainValue(pair.value, report: report)
-      }
-      return .map(entries)
     }
+    if let items = node.sequenceItems {
+      return .list(items.map { plainValue($0, report: report) })
+    }
+    // A node that is neither a scalar nor a sequence is a mapping.
+    guard let pairs = node.mappingPairs else { return .null }
+    var entries = OrderedDictionary<String, Value>()
+    for pair in pairs {
+      guard let key = pair.key.scalarValue else {
+        report("map keys must be strings, found a \(pair.key.kindName)", pair.key)
+        continue
+      }
+      entries[key] = plainValue(pair.value, report: report)
+    }
+    return .map(entries)
   }
 }
 

@@ -84,8 +84,33 @@ extension ScalarValue {
     return nil
   }
 
+  /// The common case of `resolveInt` without allocating: `[-+]?[0-9]+` that fits an `Int`
+  /// (nil for anything else, which the general path then reads).
+  private static func decimalInt(_ text: String) -> Int? {
+    var utf8 = text.utf8.makeIterator()
+    guard var byte = utf8.next() else { return nil }
+    let negative = byte == UInt8(ascii: "-")
+    if negative || byte == UInt8(ascii: "+") {
+      guard let next = utf8.next() else { return nil }
+      byte = next
+    }
+    var value = 0
+    while true {
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) =
+        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      guard !overflow1 && !overflow2 else { return nil }
+      value = sum
+      guard let next = utf8.next() else { return value }
+      byte = next
+    }
+  }
+
   /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`; out-of-range values become doubles.
   private static func resolveInt(_ text: String) -> ScalarValue? {
+    if let value = decimalInt(text) { return .int(value) }
     let bytes = Array(text.utf8)
     if bytes.count > 2 && bytes[0] == UInt8(ascii: "0") {
       let radix: Int
