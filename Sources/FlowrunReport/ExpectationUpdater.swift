@@ -92,14 +92,14 @@ enum ExpectationUpdater {
     var edits = [Edit(start: marbleNode.start.offset, end: marbleNode.end.offset, text: scalar(marble, like: marbleNode))]
     var additions: [(String, String)] = []
     if !entries.isEmpty {
-      if let values = pairs.first(where: { $0.key.scalarValue == "values" })?.value, let existing = values.mappingPairs {
+      if let values = pairs.first(where: { $0.key.isScalar("values") })?.value, let existing = values.mappingPairs {
         edits.append(contentsOf: insert(entries, into: values, existing: existing, bytes: bytes))
       } else {
         additions.append(("values", flowMap(entries)))
       }
     }
     if let error {
-      if let errorNode = pairs.first(where: { $0.key.scalarValue == "error" })?.value {
+      if let errorNode = pairs.first(where: { $0.key.isScalar("error") })?.value {
         edits.append(Edit(start: errorNode.start.offset, end: errorNode.end.offset, text: error.description))
       } else {
         additions.append(("error", error.description))

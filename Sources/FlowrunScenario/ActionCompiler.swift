@@ -104,7 +104,7 @@ extension ScenarioCompiler {
         guard let name = context.string(node, "'execute'"), target(name, kind: .command, at: node) else {
           continue
         }
-        let input = pairs.first { $0.key.scalarValue == "input" }.map { context.value($0.value) }
+        let input = pairs.first { $0.key.isScalar("input") }.map { context.value($0.value) }
         actions.append(.execute(command: name, input: input))
       default:
         break

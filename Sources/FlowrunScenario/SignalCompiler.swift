@@ -29,7 +29,7 @@ struct StepNode {
   var node: YAMLNode
 
   func extra(_ key: String) -> YAMLNode? {
-    extras.first { $0.key.scalarValue == key }?.value
+    extras.first { $0.key.isScalar(key) }?.value
   }
 }
 
@@ -328,29 +328,26 @@ extension ScenarioCompiler {
     let legend = step.extra("values").flatMap { legendEntries($0) } ?? .empty
     let error = step.extra("error").map { context.value($0) } ?? errorValue
     let label = NodeLabel(currentName ?? step.name, at: step.nameNode.start)
-    if hot, plan.fileLegend.isPlain, legend.isPlain {
-      // Resolved while parsed: the items of a long marble are never all held at once.
-      guard let text = context.string(argument, "a hot marble") else { return nil }
-      var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
-      do throws(MarbleError) {
-        let (marble, events) = try resolver.parseEvents(
-          text, hot: true, parser: MarbleParser(grammar: grammar, tick: tick, limits: marbleLimits),
-          legend: legend, errorValue: error)
-        return MarbleInput(marble: marble, localLegend: legend, errorValue: error, label: label, events: events)
-      } catch {
-        context.error(error.message, in: argument, offset: error.offset)
-        return nil
-      }
-    }
-    return marbleInput(argument, hot: hot, legend: legend, error: error, label: label)
+    return marbleInput(
+      argument, hot: hot, legend: legend, error: error, label: label,
+      resolve: hot && plan.fileLegend.isPlain && legend.isPlain)
   }
 
+  /// A marble with its legend and error value. With `resolve` (a hot marble whose legends hold
+  /// no signal) its events are resolved while it is parsed, so the items of a long marble are
+  /// never all held at once.
   func marbleInput(
-    _ node: YAMLNode, hot: Bool, legend: LegendTable, error: Value, label: NodeLabel
+    _ node: YAMLNode, hot: Bool, legend: LegendTable, error: Value, label: NodeLabel, resolve: Bool = false
   ) -> MarbleInput? {
     guard let text = context.string(node, hot ? "a hot marble" : "a cold marble") else { return nil }
     let parser = MarbleParser(grammar: grammar, tick: tick, limits: marbleLimits)
     do throws(MarbleError) {
+      if resolve {
+        var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
+        let (marble, events) = try resolver.parseEvents(
+          text, hot: true, parser: parser, legend: legend, errorValue: error)
+        return MarbleInput(marble: marble, localLegend: legend, errorValue: error, label: label, events: events)
+      }
       let marble = hot ? try parser.parseHot(text) : try parser.parseCold(text)
       return MarbleInput(marble: marble, localLegend: legend, errorValue: error, label: label)
     } catch {

@@ -14,7 +14,7 @@ extension ScenarioCompiler {
     let saved = templateNames
     templateNames.formUnion(names)
     defer { templateNames = saved }
-    guard let pairs = node.mappingPairs, let casesPair = pairs.first(where: { $0.key.scalarValue == "cases" })
+    guard let pairs = node.mappingPairs, let casesPair = pairs.first(where: { $0.key.isScalar("cases") })
     else {
       return compileSignal(node, what).map { .signal($0.0) }
     }
@@ -32,7 +32,7 @@ extension ScenarioCompiler {
         continue
       }
       var when: StepExpression?
-      if let whenIndex = casePairs.firstIndex(where: { $0.key.scalarValue == "when" }) {
+      if let whenIndex = casePairs.firstIndex(where: { $0.key.isScalar("when") }) {
         when = expression(casePairs[whenIndex].value, shape: .value, index: false)
         if when == nil { failed = true }
         casePairs.remove(at: whenIndex)
@@ -41,7 +41,7 @@ extension ScenarioCompiler {
         failed = true
       }
       let plan: SignalPlan?
-      if let signalPair = casePairs.first(where: { $0.key.scalarValue == "signal" }) {
+      if let signalPair = casePairs.first(where: { $0.key.isScalar("signal") }) {
         context.checkKeys(casePairs, allowed: ["signal"], in: "a case")
         plan = compileSignal(signalPair.value, "a case's 'signal'")?.0
       } else if casePairs.isEmpty {
@@ -134,7 +134,7 @@ extension ScenarioCompiler {
     for (name, declaration) in declarations where declaration.kind == .service {
       let node = declaration.node
       let responder: ServicePlan.Responder
-      if let pairs = node.mappingPairs, let responses = pairs.first(where: { $0.key.scalarValue == "responses" }) {
+      if let pairs = node.mappingPairs, let responses = pairs.first(where: { $0.key.isScalar("responses") }) {
         context.checkKeys(pairs, allowed: ["responses"], in: "service '\(name)'")
         guard let items = context.sequence(responses.value, "'responses'"), !items.isEmpty else {
           if responses.value.sequenceItems?.isEmpty == true {
