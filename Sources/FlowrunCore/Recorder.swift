@@ -4,9 +4,11 @@
 /// and recording its events counted from that frame, so it compares with a `!cold` legend value
 /// (the RxJS convention).
 public final class Recorder: Observer, Disposable {
-  public var events: [Recorded] { recorded }
+  /// The events, packed (EventTape.swift).
+  public var tape: EventTape { recorded }
+  public var events: [Recorded] { recorded.events }
   /// Internal storage, so the optimiser sees every access and needs no dynamic exclusivity check.
-  private var recorded: [Recorded] = []
+  private var recorded = EventTape()
   private unowned let runtime: Runtime
   private let link = UpstreamLink()
   private let limit: Int
@@ -61,9 +63,8 @@ public final class Recorder: Observer, Disposable {
         return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
       }
       // Appended moved out of the property (Exclusivity.swift).
-      var events = self.recorded.take()
-      // Room for a short expectation at once, rather than growing through 1, 2, 4, 8 ….
-      if events.capacity == 0 { events.reserveCapacity(16) }
+      var events = EventTape()
+      swap(&events, &self.recorded)
       events.append(recorded)
       swap(&events, &self.recorded)
     }

@@ -190,12 +190,12 @@ private struct LaneBuilder {
   mutating func addExpectation(_ expectation: ExpectationResult) {
     let spec = expectation.spec
     switch (spec.expected, expectation.actual) {
-    case (.events(let expected, _), .events(let actual)):
+    case (.events(let expected), .events(let actual)):
       if expectation.passed {
-        lanes.append(lane(spec.target, role: nil, passed: true, marks(actual)))
+        lanes.append(lane(spec.target, role: nil, passed: true, marks(actual.events)))
       } else {
-        lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected)))
-        lanes.append(lane(spec.target, role: "actual", passed: false, marks(actual)))
+        lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected.events)))
+        lanes.append(lane(spec.target, role: "actual", passed: false, marks(actual.events)))
       }
     case (.subscriptions(let expected, _), .subscriptions(let actual)):
       let rows = expectation.passed ? [(nil as String?, actual)] : [("expected", expected), ("actual", actual)]

@@ -25,11 +25,11 @@ public struct ExpectationDiff: Sendable {
   public init(_ result: ExpectationResult, grammar: MarbleGrammar) {
     switch result.actual {
     case .events(let actual):
-      guard case .events(let expected, _) = result.spec.expected else {
+      guard case .events(let expected) = result.spec.expected else {
         self.init(empty: ())
         return
       }
-      self.init(expected: expected, actual: actual, result: result, grammar: grammar)
+      self.init(expected: expected.events, actual: actual.events, result: result, grammar: grammar)
     case .subscriptions(let actual):
       guard case .subscriptions(let expected, _) = result.spec.expected else {
         self.init(empty: ())

@@ -63,7 +63,7 @@ enum ExpectationUpdater {
       return [Edit(start: node.start.offset, end: node.end.offset, text: text)]
     case .events(let events):
       var printer = MarblePrinter(grammar: grammar, legend: Legend(layers: [spec.legend]), errorValue: spec.errorValue)
-      let printed = printer.print(events)
+      let printed = printer.print(events.events)
       let entries = printed.newEntries.map { entry -> (String, String) in
         switch entry.kind {
         case .value: (entry.key, entry.value.description)

@@ -198,7 +198,7 @@ extension ScenarioCompiler {
     var resolver = LegendResolver(plan: self.plan) { _, events, _ in
       .signal(SignalValue(events: events))
     }
-    let events: [Recorded]
+    let events: EventTape
     do throws(MarbleError) {
       // Resolved while parsed: the items of a long marble are never all held at once.
       events = try resolver.parseEvents(
@@ -212,7 +212,7 @@ extension ScenarioCompiler {
       localLegend.entry(key).map { (key: key, value: resolver.value($0)) }
     }
     return ExpectationSpec(
-      target: target, location: key.start, expected: .events(events, marble: text),
+      target: target, location: key.start, expected: .events(events),
       localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))
   }
 

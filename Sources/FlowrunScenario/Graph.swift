@@ -55,7 +55,7 @@ final class Graph {
     let plan = scenario.plan
     for (index, input) in plan.hotMarbles.enumerated() {
       let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
-      hotSources.append(HotSource(events: events ?? resolveEvents(input), owner: input.label, runtime: runtime))
+      hotSources.append(HotSource(events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime))
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(

@@ -33,7 +33,7 @@ struct LegendResolver {
     case .hot(let index):
       let input = plan.hotMarbles[index]
       let resolved = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
-      return makeSignal(input, resolved ?? events(of: input), index)
+      return makeSignal(input, resolved?.events ?? events(of: input), index)
     }
   }
 
@@ -83,10 +83,17 @@ struct LegendResolver {
 
   /// The events of a marble, its tokens resolved (local legend first, then the file's).
   mutating func events(of input: MarbleInput) -> [Recorded] {
+    if let events = input.events { return events.events }
+    let tokens = tokens(legend: input.localLegend, errorValue: input.errorValue)
+    return input.marble.items.map { event($0, tokens) }
+  }
+
+  /// The events of a marble, packed.
+  mutating func tape(of input: MarbleInput) -> EventTape {
     if let events = input.events { return events }
     let tokens = tokens(legend: input.localLegend, errorValue: input.errorValue)
-    var events: [Recorded] = []
-    events.reserveCapacity(input.marble.items.count)
+    var events = EventTape()
+    events.reserveCapacity(events: input.marble.items.count)
     for item in input.marble.items {
       events.append(event(item, tokens))
     }
@@ -97,15 +104,13 @@ struct LegendResolver {
   /// items are never all held at once).
   mutating func parseEvents(
     _ text: String, hot: Bool, parser: MarbleParser, legend: LegendTable, errorValue: Value
-  ) throws(MarbleError) -> (marble: ParsedMarble, events: [Recorded]) {
+  ) throws(MarbleError) -> (marble: ParsedMarble, events: EventTape) {
     let tokens = tokens(legend: legend, errorValue: errorValue)
-    var events: [Recorded] = []
+    var events = EventTape()
     let (marble, zero) = try parser.parse(text, hot: hot) { item in
       events.append(event(item, tokens))
     }
-    if zero != 0 {
-      for index in events.indices { events[index].frame -= zero }
-    }
+    events.shiftFrames(by: -zero)
     return (marble, events)
   }
 

@@ -95,7 +95,7 @@ struct MarbleInput: Sendable {
   var label: NodeLabel
   /// The events, when they were resolved while the marble was parsed (a hot marble whose
   /// legends hold no signal); `marble` then has no items.
-  var events: [Recorded]? = nil
+  var events: EventTape? = nil
 }
 
 /// A legend entry: a plain value, or a signal written as a marble (`!cold "--a|"`).

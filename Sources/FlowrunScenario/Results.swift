@@ -11,7 +11,7 @@ public enum ScenarioStatus: String, Sendable {
 /// What one expectation saw, compared with what it expected.
 public struct ExpectationResult: Sendable {
   public enum Actual: Sendable {
-    case events([Recorded])
+    case events(EventTape)
     case subscriptions([SubscriptionLog.Entry])
   }
 
@@ -49,16 +49,6 @@ public struct ScenarioResult: Sendable {
 }
 
 extension ExpectationResult {
-  /// Compares expected and actual events exactly: frames, order within a frame, deep values.
-  static func compare(_ expected: [Recorded], _ actual: [Recorded]) -> Int? {
-    for index in 0..<max(expected.count, actual.count) {
-      guard index < expected.count, index < actual.count, expected[index] == actual[index] else {
-        return index
-      }
-    }
-    return nil
-  }
-
   static func compare(_ expected: [SubscriptionLog.Entry], _ actual: [SubscriptionLog.Entry]) -> Int? {
     for index in 0..<max(expected.count, actual.count) {
       guard index < expected.count, index < actual.count, expected[index] == actual[index] else {

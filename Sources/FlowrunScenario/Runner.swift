@@ -89,10 +89,10 @@ public enum ScenarioRunner {
     var stats = RunStats(frames: runtime.now, rejectedExecutions: runtime.rejectedExecutions)
     for (index, expectation) in scenario.expectations.enumerated() {
       switch (expectation.expected, expectation.source) {
-      case (.events(let expected, _), _):
-        let actual = recorders[index]?.events ?? []
+      case (.events(let expected), _):
+        let actual = recorders[index]?.tape ?? EventTape()
         stats.events += actual.count
-        let difference = ExpectationResult.compare(expected, actual)
+        let difference = expected.firstDifference(from: actual)
         results.append(.init(spec: expectation, actual: .events(actual), passed: difference == nil, firstDifference: difference))
       case (.subscriptions(let expected, _), .subscriptions(let target)):
         let actual = graph.log(of: target)?.entries ?? []

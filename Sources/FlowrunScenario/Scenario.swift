@@ -30,8 +30,8 @@ public struct Scenario: Sendable {
 /// What an expectation says: its target and the expected events or subscriptions.
 public struct ExpectationSpec: Sendable {
   public enum Expected: Sendable {
-    /// Events, with the marble text as written.
-    case events([Recorded], marble: String)
+    /// Events (the marble as written is `marbleNode`'s text).
+    case events(EventTape)
     /// A subscription log: one `(subscribe, unsubscribe?)` per expected subscription.
     case subscriptions([SubscriptionLog.Entry], marbles: [String])
   }
@@ -55,7 +55,9 @@ public struct ExpectationSpec: Sendable {
   /// The expected marble(s) as written.
   public var expectedText: String {
     switch expected {
-    case .events(_, let marble): marble
+    // Read from the file when asked for: a long marble is megabytes, and comparing needs only
+    // its events.
+    case .events: marbleNode.scalarValue ?? ""
     case .subscriptions(_, let marbles): marbles.joined(separator: ", ")
     }
   }
@@ -86,7 +88,7 @@ struct ScenarioPlan: @unchecked Sendable {
   var hotMarbles: [MarbleInput] = []
   /// The events of each hot marble when they hold no signal value, resolved at load (the
   /// marble's parsed items are then dropped: the events replace them).
-  var resolvedHotEvents: [[Recorded]?] = []
+  var resolvedHotEvents: [EventTape?] = []
   var signals: [String: SignalPlan] = [:]
   /// The names of `signals` in file order.
   var signalOrder: [String] = []

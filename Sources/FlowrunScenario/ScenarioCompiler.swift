@@ -122,10 +122,10 @@ final class ScenarioCompiler {
 
   /// The events of every hot marble, resolved once at load when no legend in reach holds a signal
   /// value (those are made anew for each run), so a run needs no legend look-up.
-  private func plainHotEvents() -> [[Recorded]?] {
+  private func plainHotEvents() -> [EventTape?] {
     guard plan.fileLegend.isPlain else { return [] }
     var resolver = LegendResolver(plan: plan) { _, _, _ in .null }
-    return plan.hotMarbles.map { $0.localLegend.isPlain ? resolver.events(of: $0) : nil }
+    return plan.hotMarbles.map { $0.localLegend.isPlain ? resolver.tape(of: $0) : nil }
   }
 
   private func required(_ root: YAMLNode, _ key: String) -> YAMLNode? {

@@ -7,13 +7,13 @@
 /// The nodes of one parsed file, stored flat: a record per node, the children of every
 /// collection in one array, and scalar values kept as ranges of the file's bytes.
 ///
-/// A file of a million legend entries is two million nodes; as 28-byte records with their text
+/// A file of a million legend entries is two million nodes; as 24-byte records with their text
 /// left in the file (a value is copied into `pool` only when it differs from its source text,
 /// e.g. after escapes or folding) the tree stays a small multiple of the file's size. `YAMLNode`
 /// is a handle (store, index) into it. The store is immutable once built.
 final class NodeStore: Sendable {
   let source: SourceText
-  let records: [NodeRecord]
+  let records: PlainBuffer<NodeRecord>
   /// The children of every collection: a sequence's items, a mapping's keys and values
   /// interleaved (key, value, key, value, …). An aliased node appears under each parent.
   let children: [UInt32]
@@ -25,7 +25,7 @@ final class NodeStore: Sendable {
   let keyIndexes: [UInt32: KeyIndex]
 
   init(
-    source: SourceText, records: [NodeRecord], children: [UInt32], pool: [UInt8], tags: [String],
+    source: SourceText, records: PlainBuffer<NodeRecord>, children: [UInt32], pool: [UInt8], tags: [String],
     keyIndexes: [UInt32: KeyIndex]
   ) {
     self.source = source
@@ -84,8 +84,8 @@ struct NodeRecord: Sendable {
   /// Byte offsets of the node's start (at its anchor or tag) and just past its end.
   var start: UInt32
   var end: UInt32
-  /// 1-based line and column (in Unicode scalars) of `start`.
-  var line: UInt32
+  /// 1-based column (in Unicode scalars) of `start`. Its line is found from `start` in the
+  /// file's line table when asked for (locations are rare; a million nodes are not).
   var column: UInt32
   /// Scalar: where its value's bytes start (in the file, or in the pool when `isPooled`).
   /// Collection: where its children start in `NodeStore.children`.
@@ -99,16 +99,21 @@ struct NodeRecord: Sendable {
 
   init(
     kind: Kind, style: YAMLNode.ScalarStyle = .plain, isPooled: Bool = false, start: UInt32,
-    end: UInt32, line: UInt32, column: UInt32, payload: UInt32, count: UInt32, tag: UInt16
+    end: UInt32, column: UInt32, payload: UInt32, count: UInt32, tag: UInt16
   ) {
     self.start = start
     self.end = end
-    self.line = line
     self.column = column
     self.payload = payload
     self.count = count
     self.tag = tag
     flags = UInt16(kind.rawValue) | UInt16(style.code) << 2 | (isPooled ? 1 << 5 : 0)
+  }
+
+  /// Where the node starts.
+  func location(in source: SourceText) -> SourceLocation {
+    SourceLocation(
+      line: source.lineIndex(ofByte: Int(start)) + 1, column: Int(column), offset: Int(start))
   }
 
   var kind: Kind { Kind(rawValue: UInt8(flags & 0b11)) ?? .scalar }

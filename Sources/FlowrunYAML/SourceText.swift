@@ -17,7 +17,8 @@ struct SourceText: Sendable {
   /// Byte offset of the start of each line; line 1 is at index 0. (32 bits: files are smaller
   /// than 4 GiB, and a file of a million lines keeps 8 MB of tables instead of 16.)
   private(set) var lineStartBytes: [UInt32] = []
-  /// Scalar index (counted after the BOM) of the start of each line.
+  /// Scalar index (counted after the BOM) of the start of each line: for converting libyaml's
+  /// marks while parsing, dropped afterwards (`parsed`).
   private(set) var lineStartScalars: [UInt32] = []
   /// Whether every byte is ASCII (then scalar index + BOM length == byte offset).
   private(set) var isASCII = true
@@ -171,6 +172,13 @@ struct SourceText: Sendable {
   func sourceLine(_ line: Int) -> String? {
     guard line >= 1 && line <= lineStartBytes.count else { return nil }
     return String(decoding: bytes[contentRange(ofLine: line - 1)], as: UTF8.self)
+  }
+
+  /// This text once parsed: without the table only libyaml's marks need.
+  var parsed: SourceText {
+    var text = self
+    text.lineStartScalars = []
+    return text
   }
 
   // MARK: - Conversions

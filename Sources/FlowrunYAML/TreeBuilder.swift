@@ -35,7 +35,7 @@ struct TreeBuilder {
   private var converter: MarkConverter
   private var stack: [Frame] = []
   private var pending: [UInt32] = []
-  private var records: [NodeRecord] = []
+  private let records = PlainBuffer<NodeRecord>()
   private var children: [UInt32] = []
   private var pool: [UInt8] = []
   private var tags: [String] = []
@@ -58,8 +58,9 @@ struct TreeBuilder {
 
   /// The documents completed so far, over the finished store, and every diagnostic.
   consuming func finish() -> ([YAMLDocument], [Diagnostic]) {
+    records.shrinkToFit()
     let store = NodeStore(
-      source: source, records: records, children: children, pool: pool, tags: tags,
+      source: source.parsed, records: records, children: children, pool: pool, tags: tags,
       keyIndexes: keyIndexes)
     let documents = roots.map { document in
       YAMLDocument(
@@ -114,7 +115,7 @@ struct TreeBuilder {
       records.append(
         NodeRecord(
           kind: frame.isMapping ? .mapping : .sequence, start: UInt32(frame.start.offset),
-          end: UInt32(location(event.end).offset), line: UInt32(frame.start.line),
+          end: UInt32(location(event.end).offset),
           column: UInt32(frame.start.column), payload: first, count: UInt32(count), tag: frame.tag))
       if let keys = frame.keys { keyIndexes[index] = keys }
       return attach(index, size: frame.size, height: frame.height, anchor: frame.anchor)
@@ -169,7 +170,7 @@ struct TreeBuilder {
     }
     return NodeRecord(
       kind: .scalar, style: style, isPooled: !inSource, start: UInt32(start.offset),
-      end: UInt32(end), line: UInt32(start.line), column: UInt32(start.column),
+      end: UInt32(end), column: UInt32(start.column),
       payload: UInt32(payload), count: UInt32(value.count), tag: tag)
   }
 
@@ -300,7 +301,7 @@ struct TreeBuilder {
   }
 
   private func location(of record: NodeRecord) -> SourceLocation {
-    SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.start))
+    record.location(in: source)
   }
 
   /// Whether `place` is a tab: libyaml stops at a tab only where YAML needs spaces for
@@ -334,7 +335,7 @@ extension SourceText {
 
 /// The keys of the mapping being built (pairs pending from `base`), compared by their bytes.
 private struct KeyTable {
-  let records: [NodeRecord]
+  let records: PlainBuffer<NodeRecord>
   let pending: [UInt32]
   let source: [UInt8]
   let pool: [UInt8]

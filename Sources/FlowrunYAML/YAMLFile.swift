@@ -69,7 +69,7 @@ public struct YAMLFile: Sendable {
       }
     }
     let (documents, diagnostics) = builder.finish()
-    return (YAMLFile(path: path, documents: documents, source: source), diagnostics)
+    return (YAMLFile(path: path, documents: documents, source: source.parsed), diagnostics)
   }
 
   /// Parses `text`; see `parse(path:bytes:limits:)`.

@@ -68,8 +68,7 @@ public struct YAMLNode: Hashable, Sendable {
 
   /// Where the node starts (at its anchor or tag when it has one).
   public var start: SourceLocation {
-    let record = record
-    return SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.start))
+    record.location(in: store.source)
   }
 
   /// Just after the node's last character.

@@ -28,7 +28,7 @@ private func describe(_ expectation: ExpectationResult, _ scenario: Scenario) ->
     var printer = MarblePrinter(
       grammar: scenario.grammar, legend: Legend(layers: [expectation.spec.legend]),
       errorValue: expectation.spec.errorValue)
-    let printed = printer.print(events)
+    let printed = printer.print(events.events)
     let legend = printed.newEntries.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
     let error = printed.errorValue.map { " error: \($0)" } ?? ""
     return "actual \"\(printed.text)\"\(error) \(legend)"

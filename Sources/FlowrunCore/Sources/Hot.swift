@@ -8,22 +8,34 @@ public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
   private unowned let runtime: Runtime
-  private let events: [Recorded]
+  private let events: EventTape
+  /// The next event to read from `events`.
+  private var cursor: EventTape.Cursor
+  /// The event scheduled next (read ahead, since scheduling it needs its frame).
+  private var upcoming: Recorded?
   private var subscriptions: [HotSubscription] = []
   private var firstSequence = 0
 
-  public init(events: [Recorded], owner: NodeLabel, runtime: Runtime) {
-    // Shared, not copied, when nothing is before `^`.
-    self.events = events.allSatisfy { $0.frame >= 0 } ? events : events.filter { $0.frame >= 0 }
+  public init(events: EventTape, owner: NodeLabel, runtime: Runtime) {
+    self.events = events
+    self.cursor = events.start
     self.owner = owner
     self.runtime = runtime
   }
 
-  /// Schedules every event; call once, before the run, in file order.
+  public convenience init(events: [Recorded], owner: NodeLabel, runtime: Runtime) {
+    self.init(events: EventTape(events), owner: owner, runtime: runtime)
+  }
+
+  /// Schedules the first event at or after frame 0, and each next one when its predecessor is
+  /// performed; call once, before the run, in file order.
   public func start() {
-    guard !events.isEmpty else { return }
+    repeat {
+      upcoming = events.next(&cursor)
+    } while upcoming.map({ $0.frame < 0 }) == true
+    guard let first = upcoming else { return }
     firstSequence = runtime.scheduler.reserveSequences(events.count)
-    runtime.scheduler.schedule(at: events[0].frame, sequence: firstSequence, self, argument: 0)
+    runtime.scheduler.schedule(at: first.frame, sequence: firstSequence, self, argument: 0)
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
@@ -44,12 +56,20 @@ public final class HotSource: Source, ScheduledAction {
   }
 
   private func perform(_ index: Int, runtime: Runtime) {
-    if index + 1 < events.count {
-      runtime.scheduler.schedule(
-        at: events[index + 1].frame, sequence: firstSequence + index + 1, self, argument: index + 1)
+    // The event is moved out and the next one read ahead and moved in with swaps, so that no
+    // access to the properties releases anything (Exclusivity.swift).
+    var current: Recorded? = nil
+    swap(&current, &upcoming)
+    guard let event = current?.event else { return }
+    var position = cursor
+    var following = events.next(&position)
+    cursor = position
+    if let frame = following?.frame {
+      runtime.scheduler.schedule(at: frame, sequence: firstSequence + index + 1, self, argument: index + 1)
     }
+    swap(&following, &upcoming)
     guard !runtime.isFailed else { return }
-    deliver(events[index].event, runtime: runtime)
+    deliver(event, runtime: runtime)
   }
 
   /// Sends `event` to the current subscribers.

@@ -33,7 +33,7 @@ func failureReport(ofFile text: String, path: String = "case.yaml") -> String? {
     lines.append("\(scenario.name): \(result.status)")
     lines += result.diagnostics.map(\.rendered)
     for expectation in result.expectations where !expectation.passed {
-      lines.append("  \(expectation.spec.target): expected \(describe(expectation.spec.expected))")
+      lines.append("  \(expectation.spec.target): expected \(describe(expectation.spec))")
       lines.append("  \(String(repeating: " ", count: expectation.spec.target.count))  actual   \(describe(expectation.actual))")
     }
   }
@@ -55,9 +55,9 @@ func loadErrors(_ body: String) -> [String] {
   return ScenarioLoader.load(path: "case.yaml", bytes: Array(text.utf8)).diagnostics.map(\.message)
 }
 
-private func describe(_ expected: ExpectationSpec.Expected) -> String {
-  switch expected {
-  case .events(_, let marble): marble
+private func describe(_ spec: ExpectationSpec) -> String {
+  switch spec.expected {
+  case .events: spec.expectedText
   case .subscriptions(_, let marbles): marbles.description
   }
 }

@@ -1,0 +1,112 @@
+import OrderedCollections
+import Testing
+
+@testable import FlowrunCore
+
+/// `EventTape` gives back exactly the events it was given, packed or boxed, in order.
+struct EventTapeTests {
+  /// Events that exercise every payload kind and every way a frame delta is written.
+  static let cases: [(name: String, events: [Recorded])] = [
+    ("empty", []),
+    ("completed only", [Recorded(frame: 0, event: .completed)]),
+    (
+      "every payload kind",
+      [
+        Recorded(frame: 1, event: .next(.null)),
+        Recorded(frame: 1, event: .next(.bool(true))),
+        Recorded(frame: 2, event: .next(.bool(false))),
+        Recorded(frame: 3, event: .next(.int(0))),
+        Recorded(frame: 4, event: .next(.int(-1))),
+        Recorded(frame: 5, event: .next(.int(.max))),
+        Recorded(frame: 6, event: .next(.int(.min))),
+        Recorded(frame: 7, event: .next(.double(-2.5))),
+        Recorded(frame: 8, event: .next(.double(.nan))),
+        Recorded(frame: 9, event: .next(.string(""))),
+        Recorded(frame: 10, event: .next(.string("fifteen bytes!!"))),
+        Recorded(frame: 11, event: .next(.string("sixteen bytes!!!"))),
+        Recorded(frame: 12, event: .next(.string("雨夜"))),
+        Recorded(frame: 13, event: .next(.list([.int(1), .string("a")]))),
+        Recorded(frame: 14, event: .next(.map(["k": .bool(true)]))),
+        Recorded(frame: 15, event: .error(.string("boom"))),
+      ]
+    ),
+    (
+      "error values of every kind",
+      [
+        Recorded(frame: 0, event: .error(.null)),
+        Recorded(frame: 0, event: .error(.int(42))),
+        Recorded(frame: 0, event: .error(.double(1.5))),
+        Recorded(frame: 0, event: .error(.list([]))),
+      ]
+    ),
+    (
+      "frame deltas inline, past the header and backwards",
+      [
+        Recorded(frame: -3, event: .next(.int(1))),
+        Recorded(frame: 3, event: .next(.int(2))),
+        Recorded(frame: 9, event: .next(.int(3))),
+        Recorded(frame: 10, event: .next(.int(4))),
+        Recorded(frame: 1_000_000_000_000, event: .next(.int(5))),
+        Recorded(frame: 7, event: .next(.int(6))),
+        Recorded(frame: 7, event: .completed),
+      ]
+    ),
+  ]
+
+  @Test(arguments: cases.indices)
+  func givesBackWhatItWasGiven(_ index: Int) {
+    let (name, events) = Self.cases[index]
+    let tape = EventTape(events)
+    #expect(tape.count == events.count, "\(name)")
+    #expect(tape.isEmpty == events.isEmpty, "\(name)")
+    #expect(tape.events == events, "\(name)")
+    #expect(tape == EventTape(events), "\(name)")
+  }
+
+  @Test func shiftingMovesEveryFrameAppendedOrToCome() {
+    var tape = EventTape([Recorded(frame: 5, event: .next(.int(1))), Recorded(frame: 6, event: .next(.int(2)))])
+    tape.shiftFrames(by: -5)
+    tape.append(Recorded(frame: 3, event: .completed))
+    #expect(tape.events.map(\.frame) == [0, 1, 3])
+  }
+
+  @Test func comparesValuesAsValuesDo() {
+    let int = EventTape([Recorded(frame: 1, event: .next(.int(1)))])
+    let double = EventTape([Recorded(frame: 1, event: .next(.double(1.0)))])
+    #expect(int == double)
+    #expect(int.firstDifference(from: double) == nil)
+  }
+
+  @Test(arguments: [
+    ([1, 2, 3], [1, 2, 3], nil),
+    ([1, 2, 3], [1, 9, 3], 1),
+    ([1, 2], [1, 2, 3], 2),
+    ([1, 2, 3], [1, 2], 2),
+    ([], [1], 0),
+  ] as [([Int], [Int], Int?)])
+  func firstDifferenceIsTheFirstUnequalIndex(_ a: [Int], _ b: [Int], _ expected: Int?) {
+    let tape = { (values: [Int]) in EventTape(values.map { Recorded(frame: $0, event: .next(.int($0))) }) }
+    #expect(tape(a).firstDifference(from: tape(b)) == expected)
+    #expect((tape(a) == tape(b)) == (expected == nil))
+  }
+
+  @Test func anEventAtTheSameValueButAnotherFrameDiffers() {
+    let a = EventTape([Recorded(frame: 1, event: .next(.int(7)))])
+    let b = EventTape([Recorded(frame: 2, event: .next(.int(7)))])
+    #expect(a.firstDifference(from: b) == 0)
+  }
+
+  @Test func aMillionEventsTakeAFewBytesEach() {
+    var tape = EventTape()
+    for frame in 1...1_000_000 { tape.append(Recorded(frame: frame, event: .next(.int(frame)))) }
+    var cursor = tape.start
+    var frame = 0
+    while let event = tape.next(&cursor) {
+      frame += 1
+      #expect(event == Recorded(frame: frame, event: .next(.int(frame))))
+      if frame > 3 { break }
+    }
+    #expect(tape.count == 1_000_000)
+    #expect(tape.byteCount <= 4 * 1_000_000)
+  }
+}
