@@ -90,6 +90,21 @@ struct EventTapeTests {
     #expect((tape(a) == tape(b)) == (expected == nil))
   }
 
+  @Test func boxedValuesDifferEvenWhenTheBytesMatch() {
+    let a = EventTape([Recorded(frame: 1, event: .next(.list([.int(1)])))])
+    let b = EventTape([Recorded(frame: 1, event: .next(.list([.int(2)])))])
+    #expect(a.byteCount == b.byteCount)
+    #expect(a.firstDifference(from: b) == 0)
+    #expect(a != b)
+  }
+
+  @Test func shiftedTapesCompareByTheirFrames() {
+    var shifted = EventTape([Recorded(frame: 3, event: .next(.int(1)))])
+    shifted.shiftFrames(by: -2)
+    #expect(shifted == EventTape([Recorded(frame: 1, event: .next(.int(1)))]))
+    #expect(shifted.firstDifference(from: EventTape([Recorded(frame: 3, event: .next(.int(1)))])) == 0)
+  }
+
   @Test func anEventAtTheSameValueButAnotherFrameDiffers() {
     let a = EventTape([Recorded(frame: 1, event: .next(.int(7)))])
     let b = EventTape([Recorded(frame: 2, event: .next(.int(7)))])

@@ -30,12 +30,16 @@ public final class HotSource: Source, ScheduledAction {
   /// Schedules the first event at or after frame 0, and each next one when its predecessor is
   /// performed; call once, before the run, in file order.
   public func start() {
-    repeat {
-      upcoming = events.next(&cursor)
-    } while upcoming.map({ $0.frame < 0 }) == true
-    guard let first = upcoming else { return }
+    // Changed through locals, so that no access to the properties spans a call or a release
+    // (Exclusivity.swift).
+    var position = cursor
+    var first = events.next(&position)
+    while let event = first, event.frame < 0 { first = events.next(&position) }
+    cursor = position
+    guard let frame = first?.frame else { return }
+    swap(&first, &upcoming)
     firstSequence = runtime.scheduler.reserveSequences(events.count)
-    runtime.scheduler.schedule(at: first.frame, sequence: firstSequence, self, argument: 0)
+    runtime.scheduler.schedule(at: frame, sequence: firstSequence, self, argument: 0)
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
