@@ -6,7 +6,6 @@
 public final class Recorder: Observer, Disposable {
   /// The events, packed (EventTape.swift).
   public var tape: EventTape { recorded }
-  public var events: [Recorded] { recorded.events }
   /// Internal storage, so the optimiser sees every access and needs no dynamic exclusivity check.
   private var recorded = EventTape()
   private unowned let runtime: Runtime

@@ -1,6 +1,9 @@
 /// A `hot` marble: events at absolute frames, shared by all subscribers.
 ///
-/// All events are scheduled before frame 0 (`start()`), in file order. A subscriber receives
+/// Its events are read from a packed tape (EventTape.swift) one at a time: `start()`, before
+/// frame 0, reserves a sequence number for every event and schedules the first, and each event
+/// schedules the next when it is performed, so they run as if all had been scheduled before
+/// frame 0 in file order. A subscriber receives
 /// only the events after it subscribed — a completed or failed hot marble sends nothing to a
 /// later subscriber. Events at negative frames (before `^`) happen before any subscription and
 /// reach nobody.
