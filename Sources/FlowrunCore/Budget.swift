@@ -107,6 +107,14 @@ extension Runtime {
       // Keep a margin for what runs between two checks (an operator's own calls, a report).
       let margin = min(size / 4, 4 << 20)
       stackFloor = UInt(bitPattern: base) + UInt(margin)
+      // AddressSanitizer's stack-use-after-return detection moves locals to a "fake stack"
+      // elsewhere in memory, where their addresses say nothing about the depth: then no floor
+      // (1 is below every address), and the nesting budget alone bounds the depth.
+      var marker: UInt8 = 0
+      let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+      if address < UInt(bitPattern: base) || address >= UInt(bitPattern: base) + UInt(size) {
+        stackFloor = 1
+      }
       pthread_setspecific(stackFloorKey, UnsafeRawPointer(bitPattern: stackFloor))
     #endif
   }
