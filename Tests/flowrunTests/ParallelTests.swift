@@ -16,6 +16,14 @@ import Testing
     }
   }
 
+  @Test(arguments: [["-j1"], ["-j", "1"], ["--jobs=1"]])
+  func everySpellingOfTheJobCountIsAccepted(_ spelling: [String]) throws {
+    let run = try CLI.run(spelling + ["-v", "scenarios/basics"])
+    let reference = try CLI.run(["--jobs", "1", "-v", "scenarios/basics"])
+    #expect(run.status == 0, "\(spelling): \(run.stderr)")
+    #expect(CLI.maskingDuration(run.stdout) == CLI.maskingDuration(reference.stdout))
+  }
+
   @Test func shardsRunEveryScenarioExactlyOnce() throws {
     let all = try CLI.run(["scenarios"])
     var seen: [String] = []

@@ -19,7 +19,9 @@ struct ScenarioOptions: ParsableArguments {
   @Option(help: "Colour: auto (only on a terminal, honouring NO_COLOR), always or never.")
   var color: ColorMode = .auto
 
-  @Option(name: .shortAndLong, help: "Load and run scenarios on this many workers (default: the number of cores).")
+  @Option(
+    name: [.customShort("j", allowingJoined: true), .long],
+    help: "Load and run scenarios on this many workers (default: the number of cores).")
   var jobs: Int?
 
   @Option(
