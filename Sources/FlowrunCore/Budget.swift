@@ -110,8 +110,7 @@ extension Runtime {
       // AddressSanitizer's stack-use-after-return detection moves locals to a "fake stack"
       // elsewhere in memory, where their addresses say nothing about the depth: then no floor
       // (1 is below every address), and the nesting budget alone bounds the depth.
-      var marker: UInt8 = 0
-      let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+      let address = Self.stackAddress()
       if address < UInt(bitPattern: base) || address >= UInt(bitPattern: base) + UInt(size) {
         stackFloor = 1
       }
@@ -123,16 +122,19 @@ extension Runtime {
   @inline(__always)
   public func enterNesting(_ node: NodeLabel) -> Bool {
     guard !isFailed else { return false }
-    if stackFloor != 0 {
-      var marker: UInt8 = 0
-      let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-      if address < stackFloor { return stackLimitReached(at: node) }
-    }
+    if stackFloor != 0 && Self.stackAddress() < stackFloor { return stackLimitReached(at: node) }
     if pushNesting() > budget.nesting {
       popNesting()
       return nestingLimitReached(at: node)
     }
     return true
+  }
+
+  /// The address of a local of the caller's frame: how far down the stack the call is.
+  @inline(__always)
+  private static func stackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
   }
 
   @inline(never)
