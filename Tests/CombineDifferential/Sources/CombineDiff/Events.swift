@@ -19,13 +19,17 @@ struct Timed: Equatable {
   let event: Event
 }
 
-/// Subscribes at setup with unlimited demand and records every event with its frame.
+/// Subscribes at setup with unlimited demand and records every event with its frame. Events
+/// after the first terminal event break the Publisher contract: they are counted, not recorded
+/// (OpenCombine 0.14.0's Zip can send a second terminal event, see docs/libraries.md).
 final class Recorder: Subscriber {
   typealias Input = Int
   typealias Failure = FlowError
   let combineIdentifier = CombineIdentifier()
   private let scheduler: FrameScheduler
   private(set) var events: [Timed] = []
+  private(set) var afterTerminal = 0
+  private var terminated = false
   private var subscription: (any Subscription)?
 
   init(_ scheduler: FrameScheduler) { self.scheduler = scheduler }
@@ -36,15 +40,24 @@ final class Recorder: Subscriber {
   }
 
   func receive(_ input: Int) -> Subscribers.Demand {
-    events.append(Timed(frame: scheduler.now.value, event: .next(input)))
+    record(.next(input))
     return .none
   }
 
   func receive(completion: Subscribers.Completion<FlowError>) {
     switch completion {
-    case .finished: events.append(Timed(frame: scheduler.now.value, event: .completed))
-    case .failure(let error): events.append(Timed(frame: scheduler.now.value, event: .failed(error.value)))
+    case .finished: record(.completed)
+    case .failure(let error): record(.failed(error.value))
     }
+  }
+
+  private func record(_ event: Event) {
+    guard !terminated else {
+      afterTerminal += 1
+      return
+    }
+    if case .next = event {} else { terminated = true }
+    events.append(Timed(frame: scheduler.now.value, event: event))
   }
 }
 

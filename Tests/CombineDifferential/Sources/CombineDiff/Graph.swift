@@ -18,7 +18,7 @@ final class GraphRun {
 
   /// Runs the graph: hot events, then timeline actions are scheduled, then the recorder
   /// subscribes, then virtual time advances to `until` (actions due at `until` run).
-  func run(_ graph: [String: Any]) throws -> [Timed] {
+  func run(_ graph: [String: Any]) throws -> Recorder {
     for source in graph["hot"] as? [[String: Any]] ?? [] {
       let name = try string(source, "name")
       hot[name] = HotSource(scheduler, try events(source["events"]))
@@ -38,7 +38,7 @@ final class GraphRun {
     let recorder = Recorder(scheduler)
     out.subscribe(recorder)
     scheduler.advance(to: Frame(try int(graph, "until")))
-    return recorder.events
+    return recorder
   }
 
   private func scheduleTimeline(_ action: [Any]) throws {

@@ -1,8 +1,9 @@
 import Foundation
 
 // usage: CombineDiff GRAPHS.json
-// Reads a JSON array of graphs and prints a JSON array with, per graph, its output events
-// [[frame, "N", value] | [frame, "C"] | [frame, "E", error]] or {"error": message}.
+// Reads a JSON array of graphs and prints a JSON array with, per graph,
+// {"events": [[frame, "N", value] | [frame, "C"] | [frame, "E", error]], "afterTerminal": n}
+// (n events that came after the first terminal event and were not recorded) or {"error": message}.
 
 func eventJSON(_ timed: Timed) -> [Any] {
   switch timed.event {
@@ -20,7 +21,8 @@ func runAll(_ path: String) throws -> Data {
   var results: [Any] = []
   for graph in graphs {
     do {
-      results.append(try GraphRun().run(graph).map(eventJSON))
+      let recorder = try GraphRun().run(graph)
+      results.append(["events": recorder.events.map(eventJSON), "afterTerminal": recorder.afterTerminal])
     } catch {
       results.append(["error": "\(error)"])
     }
