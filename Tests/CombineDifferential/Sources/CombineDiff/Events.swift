@@ -107,7 +107,7 @@ final class HotSource: Publisher {
 
   init(_ scheduler: FrameScheduler, _ events: [Timed]) {
     for timed in events where timed.frame >= 0 {
-      scheduler.schedule(after: Frame(timed.frame)) { [unowned self] in self.send(timed.event) }
+      scheduler.schedule(after: Frame(timed.frame)) { self.send(timed.event) }
     }
   }
 

@@ -165,14 +165,15 @@ final class GraphRun {
     }
   }
 
-  /// An inner publisher made anew for each outer value: a source, optionally mapped with
+  /// An inner publisher made anew for each outer value (the closure keeps the run alive: one run
+  /// per graph, dropped with its scheduler): a source, optionally mapped with
   /// `$0 + outer * 10`.
   private func template(_ any: Any?) throws -> (Int) -> Flow {
     guard let node = any as? [String: Any] else { throw GraphError(description: "bad template") }
     let source = node["source"]
     let addOuter = node["addOuter"] as? Bool ?? false
     _ = try build(source)  // validates the source once
-    return { [unowned self] outer in
+    return { outer in
       let inner = (try? self.build(source)) ?? Empty().eraseToAnyPublisher()
       return addOuter ? inner.map { $0 + outer * 10 }.eraseToAnyPublisher() : inner
     }
