@@ -51,7 +51,7 @@ public enum ScenarioRunner {
     for connect in graph.eagerConnections { connect() }
     for subject in plan.subjects {
       guard let signal = subject.subscribeTo, let node = graph.subjects[subject.name] else { continue }
-      subscriptions.append(graph.source(for: signal).subscribe(node))
+      subscriptions.append(node.connect(to: graph.source(for: signal)))
     }
     for property in plan.properties {
       guard let binding = property.binding, let node = graph.properties[property.name] else { continue }

@@ -314,7 +314,7 @@ final class ScenarioCompiler {
       guard let pairs = context.mapping(value, "subject '\(name)'") else { continue }
       context.checkKeys(pairs, allowed: ["rac", "replay", "behavior", "subscribeTo"], in: "subject '\(name)'")
       if let rac = value["rac"] { subject.isRAC = context.bool(rac, "'rac'") ?? false }
-      if let replay = value["replay"], let size = context.count(replay, "'replay'") {
+      if let replay = value["replay"], let size = replaySize(replay) {
         subject.kind = .replay(size)
       }
       if let behavior = value["behavior"] {
@@ -331,6 +331,17 @@ final class ScenarioCompiler {
       if let target = declarations[name]?.node["subscribeTo"] {
         plan.subjects[index].subscribeTo = compileSignal(target, "'subscribeTo'")?.0
       }
+    }
+  }
+
+  /// A subject's `replay`: a count, or `all` / `~` for an unbounded buffer.
+  private func replaySize(_ node: YAMLNode) -> Int? {
+    switch node.resolvedScalar {
+    case .null?, .string("all")?: return .max
+    case .int?: return context.count(node, "'replay'")
+    default:
+      context.error("'replay' must be an integer ≥ 0, 'all' or ~, found \(context.describe(node))", at: node)
+      return nil
     }
   }
 
