@@ -95,7 +95,7 @@ final class ScenarioCompiler {
     }
     if let node = root["error"] { errorValue = context.value(node) }
     if let node = root["limit"] { readLimits(node) }
-    if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? .empty }
+    if let node = root["values"] { plan.fileLegend = legendEntries(node, isFileLegend: true) ?? .empty }
     declare(root)
     compileSubjects()
     compileServices()
@@ -395,10 +395,6 @@ final class ScenarioCompiler {
   }
 
   private func cycleLocation(_ key: String) -> SourceLocation {
-    switch plan.fileLegend.signals[key] {
-    case .cold(let input)?: return input.label.location ?? .init(line: 1, column: 1, offset: 0)
-    case .hot(let index)?: return plan.hotMarbles[index].label.location ?? .init(line: 1, column: 1, offset: 0)
-    case .value?, nil: return .init(line: 1, column: 1, offset: 0)
-    }
+    plan.fileLegend.signals[key].map { location(of: $0) } ?? .init(line: 1, column: 1, offset: 0)
   }
 }
