@@ -33,7 +33,7 @@ struct LocalLegendTests {
         s: { hot: "-b", values: { a: 1, b: !cold "-a|" } }
         t: { hot: "-b" }
       expect:
-        s: { marble: "-c", values: { a: 1, c: !cold "-a|" } }
+        s: { marble: "-c", values: { p: 1, c: !cold "-p|" } }
         t: "-b"
       """),
     Case(name: "a hot source's !cold values read the source's own tokens", yaml: """
@@ -83,7 +83,7 @@ struct LocalLegendTests {
                 values: { w: !cold "-(a|)", a: [1, 2, 3] }
       timeline: [{ at: 1, execute: c }]
       expect:
-        c.values: { marble: "--w", values: { w: !cold "-(a|)", a: [1, 2, 3] } }
+        c.values: { marble: "--v", values: { v: !cold "-(n|)", n: [1, 2, 3] } }
       """),
   ]
 
