@@ -53,6 +53,7 @@ final class Graph {
     self.runtime = runtime
     tracing = GraphTracing(runtime: runtime)
     let plan = scenario.plan
+    signals.reserveCapacity(plan.signals.count)
     for (index, input) in plan.hotMarbles.enumerated() {
       let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
       hotSources.append(HotSource(events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime))

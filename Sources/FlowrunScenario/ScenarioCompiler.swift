@@ -48,8 +48,19 @@ final class ScenarioCompiler {
       values.reserveCapacity(values.count + additional)
     }
 
-    func makeIterator() -> some IteratorProtocol<(key: String, value: Declaration)> {
-      zip(keys, values).lazy.map { (key: $0, value: $1) }.makeIterator()
+    func makeIterator() -> Iterator { Iterator(keys: keys, values: values) }
+
+    /// A plain index walk: a debug build runs lazy and zipped sequences many times slower.
+    struct Iterator: IteratorProtocol {
+      let keys: [String]
+      let values: [Declaration]
+      var index = 0
+
+      mutating func next() -> (key: String, value: Declaration)? {
+        guard index < keys.count else { return nil }
+        defer { index += 1 }
+        return (keys[index], values[index])
+      }
     }
   }
 
@@ -78,12 +89,8 @@ final class ScenarioCompiler {
   static let maxExpressionDepth = 10_000
   /// The most characters `limit.marble` may allow in one marble.
   static let maxMarbleCharacters = 10_000_000
-  /// The shape of each compiled named signal, by declaration index.
-  private var signalShapes: [ValueShape?] = []
-  /// The named signals being compiled, outermost first (declaration indices), and the place of
-  /// each in that list, by declaration index.
-  private var compiling: [Int] = []
-  private var compilingPosition: [Int?] = []
+  /// Where the compilation of the named signals stands (NamedSignals.swift).
+  var named = NamedSignalState()
   /// The file legend as expectations see it, resolved once (`expectedFileLegend()`), with the
   /// key found to contain itself, if any.
   private var resolvedFileLegend: (legend: ExpectedLegend, cycle: String?)?
@@ -276,119 +283,9 @@ final class ScenarioCompiler {
     }
   }
 
-  /// Compiles a named signal once, in dependency order; reports cycles.
-  @discardableResult
-  func compileNamedSignal(_ name: String) -> ValueShape? {
-    guard let index = declarations.index(of: name) else { return nil }
-    return compileNamedSignal(at: index)
-  }
-
-  private func compileNamedSignal(at index: Int) -> ValueShape? {
-    if signalShapes.isEmpty {
-      signalShapes = Array(repeating: nil, count: declarations.count)
-      compilingPosition = Array(repeating: nil, count: declarations.count)
-    }
-    if let shape = signalShapes[index] { return shape }
-    if let start = compilingPosition[index] {
-      reportCycle(compiling[start...] + [index])
-      signalShapes[index] = .value
-      return nil
-    }
-    let declaration = declarations[index]
-    if aliasTarget(of: declaration.node) != nil { return compileAliases(from: index) }
-    let name = declarations.keys[index]
-    pushCompiling(index)
-    let outerName = currentName
-    let outerNesting = stepNesting
-    currentName = name
-    stepNesting = 0
-    let compiled = compileSignal(declaration.node, "signal '\(name)'")
-    currentName = outerName
-    stepNesting = outerNesting
-    popCompiling()
-    guard signalShapes[index] == nil else { return nil }
-    guard let compiled else {
-      signalShapes[index] = .value
-      return nil
-    }
-    plan.signals[name] = compiled.0
-    plan.signalLocations[name] = declaration.keyNode.start
-    signalShapes[index] = compiled.1
-    return compiled.1
-  }
-
-  private func pushCompiling(_ index: Int) {
-    compilingPosition[index] = compiling.count
-    compiling.append(index)
-  }
-
-  private func popCompiling() {
-    compilingPosition[compiling.removeLast()] = nil
-  }
-
-  /// Compiles a chain of names that only rename the next one (`s0: { from: s1 }`, `s1: s2`, …)
-  /// without a nested call per name, so that a chain of any length needs no stack: the names
-  /// are followed to the first that is compiled, being compiled (a cycle) or not a renaming,
-  /// that one is compiled, and each renaming takes its shape.
-  private func compileAliases(from start: Int) -> ValueShape? {
-    var chain: [(index: Int, target: Int)] = []
-    var current = start
-    while signalShapes[current] == nil, compilingPosition[current] == nil,
-      let target = aliasTarget(of: declarations[current].node)
-    {
-      chain.append((current, target))
-      pushCompiling(current)
-      current = target
-    }
-    let shape = compileNamedSignal(at: current)
-    plan.signals.reserveCapacity(plan.signals.count + chain.count)
-    plan.signalLocations.reserveCapacity(plan.signalLocations.count + chain.count)
-    for link in chain.reversed() {
-      popCompiling()
-      guard signalShapes[link.index] == nil else { continue }
-      guard let shape else {
-        signalShapes[link.index] = .value
-        continue
-      }
-      let name = declarations.keys[link.index]
-      plan.signals[name] = .reference(.signal(declarations.keys[link.target]))
-      plan.signalLocations[name] = declarations[link.index].keyNode.start
-      signalShapes[link.index] = shape
-    }
-    return signalShapes[start] == shape ? shape : nil
-  }
-
-  /// The declaration index of the signal a declaration only renames: `{ from: a }`, `a`, or a
-  /// list of one of those, where `a` is a declared signal.
-  private func aliasTarget(of node: YAMLNode) -> Int? {
-    var step = node
-    if let items = node.sequenceItems {
-      guard items.count == 1, let only = items.first else { return nil }
-      step = only
-    }
-    if let pairs = step.mappingPairs {
-      guard pairs.count == 1, let pair = pairs.first, pair.key.isScalar("from") else { return nil }
-      step = pair.value
-    }
-    guard step.isScalar, step.tag == nil, case .string(let name)? = step.resolvedScalar,
-      let target = declarations.index(of: name), declarations[target].kind == .signal
-    else { return nil }
-    return target
-  }
-
-  /// Reports a cycle of named signals at the declaration of the name that closes it. A long
-  /// cycle is shown by its first and last names.
-  private func reportCycle(_ cycle: some Collection<Int>) {
-    guard let first = cycle.first else { return }
-    let names = cycle.map { "'\(declarations.keys[$0])'" }
-    let shown =
-      names.count <= 12
-      ? names
-      : names.prefix(5) + ["… \(names.count - 10) more …"] + names.suffix(5)
-    context.error("cycle of references: \(shown.joined(separator: " → "))", at: declarations[first].keyNode)
-  }
-
   private func compileSignals() {
+    plan.signals.reserveCapacity(declarations.count)
+    plan.signalLocations.reserveCapacity(declarations.count)
     for index in declarations.keys.indices where declarations[index].kind == .signal {
       _ = compileNamedSignal(at: index)
     }
