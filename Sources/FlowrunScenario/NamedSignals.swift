@@ -210,19 +210,29 @@ extension ScenarioCompiler {
   /// list of one of those, where `a` is a declared signal.
   private func aliasTarget(of node: YAMLNode) -> Int? {
     var step = node
-    if let items = node.sequenceItems {
+    var kind = step.kind
+    if case .sequence(let items) = kind {
       guard items.count == 1, let only = items.first else { return nil }
       step = only
+      kind = step.kind
     }
-    if let pairs = step.mappingPairs {
+    if case .mapping(let pairs) = kind {
       guard pairs.count == 1, let pair = pairs.first, pair.key.isScalar("from") else { return nil }
       step = pair.value
+      kind = step.kind
     }
-    guard step.isScalar, step.tag == nil, case .string(let name)? = step.resolvedScalar,
-      let target = declarations.index(of: name), declarations[target].kind == .signal
+    // A declared name is never a plain null or bool, the only plain scalars starting with a
+    // letter that do not read as strings.
+    guard case .scalar(let name, let style) = kind, step.tag == nil,
+      let target = declarations.index(of: name), declarations[target].kind == .signal,
+      style != .plain || !Self.plainKeywords.contains(name)
     else { return nil }
     return target
   }
+
+  private static let plainKeywords: Set<String> = [
+    "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE",
+  ]
 
   /// Reports a cycle of named signals at the declaration of the name that closes it. A long
   /// cycle is shown by its first and last names.

@@ -32,14 +32,14 @@ final class ScenarioCompiler {
     /// The index of `name`'s declaration.
     func index(of name: String) -> Int? { indices[name] }
 
-    mutating func add(_ name: String, _ declaration: Declaration) {
-      if let index = indices[name] {
-        values[index] = declaration
-      } else {
-        indices[name] = keys.count
-        keys.append(name)
-        values.append(declaration)
-      }
+    /// Adds `name` unless it is declared already; returns the first declaration then.
+    mutating func addNew(_ name: String, _ declaration: Declaration) -> Declaration? {
+      let index = indices[name, default: keys.count]
+      guard index == keys.count else { return values[index] }
+      indices[name] = index
+      keys.append(name)
+      values.append(declaration)
+      return nil
     }
 
     mutating func reserveCapacity(_ additional: Int) {
@@ -245,14 +245,13 @@ final class ScenarioCompiler {
           context.error("invalid name '\(name)': use letters, digits and '_', dotted like 'vm.account'", at: pair.key)
           continue
         }
-        if let first = declarations[name] {
+        if let first = declarations.addNew(name, Declaration(kind: kind, node: pair.value, keyNode: pair.key)) {
           context.error(
             "'\(name)' is declared twice",
             at: pair.key,
             notes: [.init(location: first.keyNode.start, message: "'\(name)' first declared here")])
           continue
         }
-        declarations.add(name, Declaration(kind: kind, node: pair.value, keyNode: pair.key))
         if kind == .property { propertyNames.append(name) }
       }
     }
