@@ -21,7 +21,8 @@ swift build -c release >&2
 rm -rf .build-bench/release.yaml .build-bench/*/release/FlowrunBench.build
 swift build -c release --package-path Benchmarks --scratch-path .build-bench >&2
 swift build -c release --package-path "$PEERS/ocbench" --scratch-path .build-peers >&2
-[ -f "$DATA/.complete" ] || { python3 Benchmarks/generate.py "$DATA" && touch "$DATA/.complete"; }
+[ -f "$DATA/.complete" ] && [ -f "$DATA/chain-200k-cycle.yaml" ] \
+  || { python3 Benchmarks/generate.py "$DATA" && touch "$DATA/.complete"; }
 
 FB="$ROOT/.build-bench/release/FlowrunBench"
 OC="$ROOT/.build-peers/release/OCBench"
@@ -76,6 +77,16 @@ best=9; for i in 1 2 3 4 5; do
   t=$( { /usr/bin/time -f %e "$FLOWRUN" "$DATA/files-2000/login-0000.yaml" >/dev/null; } 2>&1 ); best=$(awk -v a="$t" -v b="$best" 'BEGIN { print (a < b ? a : b) }')
 done
 echo "one small scenario end to end: ${best} s (best of 5)"
+# Reference chains: the run passes (exit 0); with the cycle the load fails (exit 1).
+for c in chain-20k chain-200k chain-20k-cycle chain-200k-cycle; do
+  /usr/bin/time -v "$FLOWRUN" "$DATA/$c.yaml" >"$LOG/$c.out" 2>"$LOG/$c.time" || true
+  grep -q "Exit status: $([ "${c%-cycle}" = "$c" ] && echo 0 || echo 1)" "$LOG/$c.time" \
+    || { cat "$LOG/$c.out" "$LOG/$c.time" >&2; exit 1; }
+done
+echo "reference chain (load + run): 20k names $(wall chain-20k) $(rss chain-20k) MiB," \
+  "200k names $(wall chain-200k) $(rss chain-200k) MiB"
+echo "reference chain with a cycle (load): 20k names $(wall chain-20k-cycle) $(rss chain-20k-cycle) MiB," \
+  "200k names $(wall chain-200k-cycle) $(rss chain-200k-cycle) MiB"
 run silent-100k "$FLOWRUN" "$DATA/silent-100k.yaml"
 run silent-10m "$FLOWRUN" "$DATA/silent-10m.yaml"
 echo "recording nothing: 100k events $(rss silent-100k) MiB, 10M events $(rss silent-10m) MiB" \

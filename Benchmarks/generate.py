@@ -184,6 +184,16 @@ def graph(nodes):
     return "".join(lines)
 
 
+def reference_chain(n, cycle=False):
+    """`n` named signals, each only `from` the next (`s0` from `s1` … from `s<n>`), ending in
+    a hot marble, or with `cycle` in `from: s0` (a load error that lists the cycle)."""
+    lines = ["flowrun: 1\n", "name: reference chain of %d names\n" % n, "signals:\n"]
+    lines += ["  s%d: { from: s%d }\n" % (i, i + 1) for i in range(n)]
+    lines.append("  s%d: %s\n" % (n, "{ from: s0 }" if cycle else '{ hot: "-a-b|" }'))
+    lines.append('expect:\n  s0: "-a-b|"\n')
+    return "".join(lines)
+
+
 def silent(n):
     """n ticks of an interval bound to a property: nothing is recorded."""
     return (
@@ -213,6 +223,9 @@ def main():
     # ~10 MB: a W1 scenario of 280,000 values.
     write(os.path.join(out, "load-10mb.yaml"), w1(280_000 // k).replace("W1 map", "10 MB load, map"))
     write(os.path.join(out, "graph-10k.yaml"), graph(10_000 // k))
+    for n, name in ((20_000, "20k"), (200_000, "200k")):
+        write(os.path.join(out, "chain-%s.yaml" % name), reference_chain(n // k))
+        write(os.path.join(out, "chain-%s-cycle.yaml" % name), reference_chain(n // k, cycle=True))
     write(os.path.join(out, "silent-100k.yaml"), silent(100_000))
     write(os.path.join(out, "silent-10m.yaml"), silent(10_000_000 // k))
     files = os.path.join(out, "files-2000")

@@ -452,8 +452,14 @@ def build():
             {
                 "type": "object",
                 "properties": {
-                    "rac": {"description": "A RACSubject: silent to subscribers that come after it terminated.", "type": "boolean"},
-                    "replay": ref("count", "A ReplaySubject replaying this many values."),
+                    "rac": {
+                        "description": "A RACSubject: keeps no terminated state; a later subscriber gets only what is sent after it subscribed.",
+                        "type": "boolean",
+                    },
+                    "replay": {
+                        "description": "A ReplaySubject replaying this many values; all (or ~) replays every value.",
+                        "anyOf": [ref("count"), {"enum": ["all", None]}],
+                    },
                     "behavior": ref("value", "A BehaviorSubject with this initial value."),
                     "subscribeTo": ref("signal", "A signal the subject subscribes to at frame 0."),
                 },

@@ -1,21 +1,5 @@
 import OrderedCollections
 
-#if canImport(Glibc)
-  import Glibc
-
-  /// glibc's `pthread_getattr_np` (declared only under `_GNU_SOURCE`, so not imported).
-  @_silgen_name("pthread_getattr_np")
-  private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
-
-  /// Each thread's stack floor (`Runtime.markStack()`), kept per thread: a thread's stack never
-  /// moves, and asking glibc for it costs more than a small run (it reads the CPU affinity).
-  private let stackFloorKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-  }()
-#endif
-
 /// The run-wide budgets that keep a hostile scenario from hanging or exhausting memory, beside
 /// the scheduler's time and step limits and the delivery depth (docs/limits.md).
 ///
@@ -93,48 +77,19 @@ extension Runtime {
   /// before it overflows whatever the frame sizes of this build (sanitizers make them larger).
   /// Call it on the thread that runs the scenario.
   public func markStack() {
-    #if canImport(Glibc)
-      if let known = pthread_getspecific(stackFloorKey) {
-        stackFloor = UInt(bitPattern: known)
-        return
-      }
-      var attributes = pthread_attr_t()
-      guard getThreadAttributes(pthread_self(), &attributes) == 0 else { return }
-      defer { pthread_attr_destroy(&attributes) }
-      var base: UnsafeMutableRawPointer?
-      var size = 0
-      guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return }
-      // Keep a margin for what runs between two checks (an operator's own calls, a report).
-      let margin = min(size / 4, 4 << 20)
-      stackFloor = UInt(bitPattern: base) + UInt(margin)
-      // AddressSanitizer's stack-use-after-return detection moves locals to a "fake stack"
-      // elsewhere in memory, where their addresses say nothing about the depth: then no floor
-      // (1 is below every address), and the nesting budget alone bounds the depth.
-      let address = Self.stackAddress()
-      if address < UInt(bitPattern: base) || address >= UInt(bitPattern: base) + UInt(size) {
-        stackFloor = 1
-      }
-      pthread_setspecific(stackFloorKey, UnsafeRawPointer(bitPattern: stackFloor))
-    #endif
+    stackFloor = ThreadStack.floor()
   }
 
   /// Enters a nested call through `node`; false (and the run failed) past the nesting budget.
   @inline(__always)
   public func enterNesting(_ node: NodeLabel) -> Bool {
     guard !isFailed else { return false }
-    if stackFloor != 0 && Self.stackAddress() < stackFloor { return stackLimitReached(at: node) }
+    if stackFloor != 0 && ThreadStack.address() < stackFloor { return stackLimitReached(at: node) }
     if pushNesting() > budget.nesting {
       popNesting()
       return nestingLimitReached(at: node)
     }
     return true
-  }
-
-  /// The address of a local of the caller's frame: how far down the stack the call is.
-  @inline(__always)
-  private static func stackAddress() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
   }
 
   @inline(never)

@@ -211,6 +211,14 @@ extension EventTape: Sequence {
   public var underestimatedCount: Int { count }
 }
 
+extension EventTape {
+  /// The events from frame `subscribe` up to (not including) frame `unsubscribe`, as a
+  /// `subscribe:` window sees them.
+  public func window(_ window: (subscribe: Int, unsubscribe: Int?)) -> EventTape {
+    EventTape(lazy.filter { $0.frame >= window.subscribe && $0.frame < (window.unsubscribe ?? .max) })
+  }
+}
+
 extension EventTape: Equatable {
   /// Same events (frames, order, values by `Value`'s `==`).
   public static func == (lhs: EventTape, rhs: EventTape) -> Bool {

@@ -208,9 +208,7 @@ extension ScenarioCompiler {
       context.error(error.message, in: marbleNode, offset: error.offset)
       return nil
     }
-    let ownLegend = localLegend.keys.compactMap { key in
-      localLegend.entry(key).map { (key: key, value: resolver.value($0)) }
-    }
+    let ownLegend = resolver.entries(of: localLegend)
     return ExpectationSpec(
       target: target, location: key.start, expected: .events(events),
       localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))

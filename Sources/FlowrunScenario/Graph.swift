@@ -53,6 +53,7 @@ final class Graph {
     self.runtime = runtime
     tracing = GraphTracing(runtime: runtime)
     let plan = scenario.plan
+    signals.reserveCapacity(plan.signals.count)
     for (index, input) in plan.hotMarbles.enumerated() {
       let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
       hotSources.append(HotSource(events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime))
@@ -173,6 +174,9 @@ final class Graph {
     switch reference {
     case .signal(let name):
       if let source = signals[name] { return source }
+      if tracing == nil, case .reference(.signal(let target))? = scenario.plan.signals[name] {
+        return renamedSource(name, target)
+      }
       guard let plan = scenario.plan.signals[name] else { return ImmediateSource.never }
       let outerLabel = currentLabel
       currentLabel = NodeLabel(name, at: scenario.plan.signalLocations[name])
@@ -191,6 +195,24 @@ final class Graph {
     case .serviceCalls(let name):
       return services[name]?.calls ?? ImmediateSource.never
     }
+  }
+
+  /// A named signal that only renames another (`b: { from: a }`) is the same recipe: it shares
+  /// the node of the first signal along the chain of renamings that is more than a name, so a
+  /// chain of any length adds no nested call when it is made, subscribed or delivers (a
+  /// traced run keeps every name, to show each as a step).
+  private func renamedSource(_ name: String, _ target: String) -> any Source {
+    var names = [name]
+    var current = target
+    while signals[current] == nil, case .reference(.signal(let next))? = scenario.plan.signals[current],
+      names.count <= scenario.plan.signals.count
+    {
+      names.append(current)
+      current = next
+    }
+    let source = signals[current] ?? self.source(for: .signal(current))
+    for renamed in names { signals[renamed] = source }
+    return source
   }
 
   private func apply(_ op: OperatorPlan, to upstream: any Source, scope: TemplateScope) -> any Source {

@@ -49,14 +49,62 @@ struct LegendResolver {
 
   /// Prepares the resolution of a marble's tokens: `legend` first, then the file's legend.
   mutating func tokens(legend: LegendTable, errorValue: Value) -> Tokens {
-    // A plain small file legend answers from its resolved table, without cycle bookkeeping.
-    var tokens = Tokens(
-      local: legend, fileTable: plan.fileLegend.isPlain ? plan.fileLegend.resolved : nil,
-      errorValue: errorValue)
-    for (key, entry) in legend.signals {
-      tokens.localSignals[key] = value(entry)
-    }
+    var tokens = plainTokens(legend: legend, errorValue: errorValue)
+    if !legend.signals.isEmpty { tokens.localSignals = localSignals(of: legend) }
     return tokens
+  }
+
+  private func plainTokens(legend: LegendTable, errorValue: Value) -> Tokens {
+    // A plain small file legend answers from its resolved table, without cycle bookkeeping.
+    Tokens(local: legend, fileTable: plan.fileLegend.isPlain ? plan.fileLegend.resolved : nil, errorValue: errorValue)
+  }
+
+  /// The value of every signal entry of a marble's own legend (a step's or an expectation's
+  /// `values`). Each entry's marble reads its tokens from that same legend, then the file's
+  /// (scenario-format §Values: "a marble with the same legend"), so an entry is made after the
+  /// entries it contains. A legend entry that contains itself is reported at load
+  /// (`ScenarioCompiler.checkLocalLegend`); here it just reads null.
+  mutating func localSignals(of legend: LegendTable) -> [String: Value] {
+    var values: [String: Value] = [:]
+    for key in legend.signals.keys where values[key] == nil {
+      localSignal(key, in: legend, &values)
+    }
+    return values
+  }
+
+  private mutating func localSignal(_ key: String, in legend: LegendTable, _ values: inout [String: Value]) {
+    let input: MarbleInput
+    let hotIndex: Int?
+    switch legend.signals[key] {
+    case .cold(let cold)?: (input, hotIndex) = (cold, nil)
+    case .hot(let index)?: (input, hotIndex) = (plan.hotMarbles[index], index)
+    case .value(let value)?: return values[key] = value
+    case nil: return
+    }
+    values[key] = .null  // while in progress
+    if let hotIndex, hotIndex < plan.resolvedHotEvents.count, let resolved = plan.resolvedHotEvents[hotIndex] {
+      return values[key] = makeSignal(input, resolved.events, hotIndex)
+    }
+    for item in input.marble.items {
+      if case .value(let token, _) = item.kind, values[token] == nil, legend.signals[token] != nil {
+        localSignal(token, in: legend, &values)
+      }
+    }
+    var tokens = plainTokens(legend: legend, errorValue: input.errorValue)
+    tokens.localSignals = values
+    let events = input.marble.items.map { event($0, tokens) }
+    values[key] = makeSignal(input, events, hotIndex)
+  }
+
+  /// Every entry of a marble's own legend in file order, signal entries made as `tokens` makes
+  /// them.
+  mutating func entries(of legend: LegendTable) -> [(key: String, value: Value)] {
+    let signals = legend.signals.isEmpty ? [:] : localSignals(of: legend)
+    return legend.keys.compactMap { key in
+      if let signal = signals[key] { return (key, signal) }
+      guard case .value(let value)? = legend.entry(key) else { return nil }
+      return (key, value)
+    }
   }
 
   /// One item as an event, its token resolved.

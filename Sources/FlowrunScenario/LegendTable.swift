@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunMarbles
 import FlowrunYAML
 import OrderedCollections
 
@@ -41,6 +42,48 @@ struct LegendTable: Sendable {
     if let resolved { return Self.find(key, in: resolved).map { .value($0) } }
     guard let mapping, let pair = mapping.pair(forKey: key) else { return nil }
     return .value(Self.plainValue(pair.value))
+  }
+
+  /// The first signal entry (in file order) that contains itself through the signal entries
+  /// of this legend, nil when none does. Iterative: a long chain of entries needs no stack.
+  func firstCycle(hotMarbles: [MarbleInput]) -> String? {
+    // 1: on the current path, 2: done (no cycle through it).
+    var state: [String: Int] = [:]
+    for root in signals.keys where state[root] == nil {
+      var path: [(key: String, tokens: [String], next: Int)] = [(root, contained(in: root, hotMarbles), 0)]
+      state[root] = 1
+      while let last = path.indices.last {
+        guard path[last].next < path[last].tokens.count else {
+          state[path[last].key] = 2
+          path.removeLast()
+          continue
+        }
+        let token = path[last].tokens[path[last].next]
+        path[last].next += 1
+        switch state[token] {
+        case 1?: return token
+        case 2?: continue
+        default:
+          state[token] = 1
+          path.append((token, contained(in: token, hotMarbles), 0))
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The signal entries of this legend that the marble of signal entry `key` names.
+  private func contained(in key: String, _ hotMarbles: [MarbleInput]) -> [String] {
+    let items: [MarbleItem]
+    switch signals[key] {
+    case .cold(let input)?: items = input.marble.items
+    case .hot(let index)?: items = hotMarbles[index].marble.items
+    case .value?, nil: return []
+    }
+    return items.compactMap { item in
+      guard case .value(let token, _) = item.kind, signals[token] != nil else { return nil }
+      return token
+    }
   }
 
   /// The keys in file order, the first of a duplicated key only (only files without errors are

@@ -68,8 +68,12 @@ struct LoadContext {
   // MARK: - Scalars
 
   mutating func string(_ node: YAMLNode, _ what: String) -> String? {
-    if let text = node.scalarValue, case .string = node.resolvedScalar { return text }
-    if node.isScalar, let text = node.scalarValue, node.scalarStyle != .plain { return text }
+    // A quoted or block scalar is a string whatever its tag; a plain one if it resolves to one
+    // (the text is made once: names are read by the hundred thousand).
+    if case .scalar(let text, let style) = node.kind {
+      if style != .plain { return text }
+      if case .string = ScalarValue.resolve(text, style: style, tag: node.tag) { return text }
+    }
     error("\(what) must be a string, found \(describe(node))", at: node)
     return nil
   }

@@ -19,8 +19,16 @@ public enum ScenarioRunner {
     var subscriptions: [any Disposable] = []
     let windowOwner = NodeLabel("expect")
 
+    // A service's call log is recorded from the start, before setup can make a call; a window
+    // selects its frames afterwards.
+    for (index, expectation) in scenario.expectations.enumerated() where expectation.isCallLog {
+      guard case .signal(let signal) = expectation.source else { continue }
+      let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
+      recorders[index] = recorder
+      recorder.start(graph.source(for: signal))
+    }
     // Expectation windows and effects with `at:` act at the start of their frames.
-    for (index, expectation) in scenario.expectations.enumerated() {
+    for (index, expectation) in scenario.expectations.enumerated() where !expectation.isCallLog {
       guard let window = expectation.window, case .signal(let signal) = expectation.source else { continue }
       let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
       recorders[index] = recorder
@@ -51,7 +59,7 @@ public enum ScenarioRunner {
     for connect in graph.eagerConnections { connect() }
     for subject in plan.subjects {
       guard let signal = subject.subscribeTo, let node = graph.subjects[subject.name] else { continue }
-      subscriptions.append(graph.source(for: signal).subscribe(node))
+      subscriptions.append(node.connect(to: graph.source(for: signal)))
     }
     for property in plan.properties {
       guard let binding = property.binding, let node = graph.properties[property.name] else { continue }
@@ -63,7 +71,7 @@ public enum ScenarioRunner {
       effectsRunning.append(observer)
       observer.start()
     }
-    for (index, expectation) in scenario.expectations.enumerated() {
+    for (index, expectation) in scenario.expectations.enumerated() where !expectation.isCallLog {
       guard expectation.window == nil, case .signal(let signal) = expectation.source else { continue }
       let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
       recorders[index] = recorder
@@ -90,7 +98,8 @@ public enum ScenarioRunner {
     for (index, expectation) in scenario.expectations.enumerated() {
       switch (expectation.expected, expectation.source) {
       case (.events(let expected), _):
-        let actual = recorders[index]?.tape ?? EventTape()
+        var actual = recorders[index]?.tape ?? EventTape()
+        if expectation.isCallLog, let window = expectation.window { actual = actual.window(window) }
         stats.events += actual.count
         let difference = expected.firstDifference(from: actual)
         results.append(.init(spec: expectation, actual: .events(actual), passed: difference == nil, firstDifference: difference))

@@ -65,6 +65,14 @@ public struct ExpectationSpec: Sendable {
   /// The `subscribe:` window, when given.
   let window: (subscribe: Int, unsubscribe: Int?)?
   let source: ExpectationSource
+
+  /// Whether this reads a service's call log (`<service>.calls`), which is recorded from the
+  /// start of the run: a call made while the graph is set up is in it whatever the order of
+  /// the expectations.
+  var isCallLog: Bool {
+    if case .signal(.reference(.serviceCalls)) = source { return true }
+    return false
+  }
 }
 
 /// What an expectation observes.

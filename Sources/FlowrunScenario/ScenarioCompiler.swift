@@ -16,25 +16,51 @@ final class ScenarioCompiler {
     var keyNode: YAMLNode
   }
 
-  /// The declared names in file order, with their declarations (a hash table and an order
-  /// rather than an `OrderedDictionary`, which a debug build runs many times slower).
+  /// The declared names in file order, with their declarations, each at an index (a hash
+  /// table of indices and arrays rather than an `OrderedDictionary`, which a debug build runs
+  /// many times slower). Passes over every declaration read the arrays, without hashing.
   struct Declarations: Sequence {
-    private var table: [String: Declaration] = [:]
+    private var indices: [String: Int] = [:]
     private(set) var keys: [String] = []
+    private var values: [Declaration] = []
 
-    subscript(name: String) -> Declaration? { table[name] }
+    var count: Int { keys.count }
 
-    mutating func add(_ name: String, _ declaration: Declaration) {
-      if table.updateValue(declaration, forKey: name) == nil { keys.append(name) }
+    subscript(name: String) -> Declaration? { indices[name].map { values[$0] } }
+    subscript(index: Int) -> Declaration { values[index] }
+
+    /// The index of `name`'s declaration.
+    func index(of name: String) -> Int? { indices[name] }
+
+    /// Adds `name` unless it is declared already; returns the first declaration then.
+    mutating func addNew(_ name: String, _ declaration: Declaration) -> Declaration? {
+      let index = indices[name, default: keys.count]
+      guard index == keys.count else { return values[index] }
+      indices[name] = index
+      keys.append(name)
+      values.append(declaration)
+      return nil
     }
 
     mutating func reserveCapacity(_ additional: Int) {
-      table.reserveCapacity(table.count + additional)
+      indices.reserveCapacity(indices.count + additional)
       keys.reserveCapacity(keys.count + additional)
+      values.reserveCapacity(values.count + additional)
     }
 
-    func makeIterator() -> some IteratorProtocol<(key: String, value: Declaration)> {
-      keys.lazy.map { (key: $0, value: table[$0]!) }.makeIterator()
+    func makeIterator() -> Iterator { Iterator(keys: keys, values: values) }
+
+    /// A plain index walk: a debug build runs lazy and zipped sequences many times slower.
+    struct Iterator: IteratorProtocol {
+      let keys: [String]
+      let values: [Declaration]
+      var index = 0
+
+      mutating func next() -> (key: String, value: Declaration)? {
+        guard index < keys.count else { return nil }
+        defer { index += 1 }
+        return (keys[index], values[index])
+      }
     }
   }
 
@@ -63,8 +89,8 @@ final class ScenarioCompiler {
   static let maxExpressionDepth = 10_000
   /// The most characters `limit.marble` may allow in one marble.
   static let maxMarbleCharacters = 10_000_000
-  private var signalShapes: [String: ValueShape] = [:]
-  private var compiling: [String] = []
+  /// Where the compilation of the named signals stands (NamedSignals.swift).
+  var named = NamedSignalState()
   /// The file legend as expectations see it, resolved once (`expectedFileLegend()`), with the
   /// key found to contain itself, if any.
   private var resolvedFileLegend: (legend: ExpectedLegend, cycle: String?)?
@@ -95,7 +121,7 @@ final class ScenarioCompiler {
     }
     if let node = root["error"] { errorValue = context.value(node) }
     if let node = root["limit"] { readLimits(node) }
-    if let node = root["values"] { plan.fileLegend = legendEntries(node) ?? .empty }
+    if let node = root["values"] { plan.fileLegend = legendEntries(node, isFileLegend: true) ?? .empty }
     declare(root)
     compileSubjects()
     compileServices()
@@ -219,14 +245,13 @@ final class ScenarioCompiler {
           context.error("invalid name '\(name)': use letters, digits and '_', dotted like 'vm.account'", at: pair.key)
           continue
         }
-        if let first = declarations[name] {
+        if let first = declarations.addNew(name, Declaration(kind: kind, node: pair.value, keyNode: pair.key)) {
           context.error(
             "'\(name)' is declared twice",
             at: pair.key,
             notes: [.init(location: first.keyNode.start, message: "'\(name)' first declared here")])
           continue
         }
-        declarations.add(name, Declaration(kind: kind, node: pair.value, keyNode: pair.key))
         if kind == .property { propertyNames.append(name) }
       }
     }
@@ -257,44 +282,11 @@ final class ScenarioCompiler {
     }
   }
 
-  /// Compiles a named signal once, in dependency order; reports cycles.
-  @discardableResult
-  func compileNamedSignal(_ name: String) -> ValueShape? {
-    if let shape = signalShapes[name] { return shape }
-    if let start = compiling.firstIndex(of: name) {
-      let cycle = compiling[start...] + [name]
-      if let declaration = declarations[name] {
-        context.error(
-          "cycle of references: \(cycle.map { "'\($0)'" }.joined(separator: " → "))",
-          at: declaration.keyNode)
-      }
-      signalShapes[name] = .value
-      return nil
-    }
-    guard let declaration = declarations[name] else { return nil }
-    compiling.append(name)
-    let outerName = currentName
-    let outerNesting = stepNesting
-    currentName = name
-    stepNesting = 0
-    let compiled = compileSignal(declaration.node, "signal '\(name)'")
-    currentName = outerName
-    stepNesting = outerNesting
-    compiling.removeLast()
-    guard signalShapes[name] == nil else { return nil }
-    guard let compiled else {
-      signalShapes[name] = .value
-      return nil
-    }
-    plan.signals[name] = compiled.0
-    plan.signalLocations[name] = declaration.keyNode.start
-    signalShapes[name] = compiled.1
-    return compiled.1
-  }
-
   private func compileSignals() {
-    for (name, declaration) in declarations where declaration.kind == .signal {
-      compileNamedSignal(name)
+    plan.signals.reserveCapacity(declarations.count)
+    plan.signalLocations.reserveCapacity(declarations.count)
+    for index in declarations.keys.indices where declarations[index].kind == .signal {
+      _ = compileNamedSignal(at: index)
     }
     // Keep the file order of named signals (they were compiled in dependency order).
     plan.signalOrder = declarations.keys.filter { plan.signals[$0] != nil }
@@ -314,7 +306,7 @@ final class ScenarioCompiler {
       guard let pairs = context.mapping(value, "subject '\(name)'") else { continue }
       context.checkKeys(pairs, allowed: ["rac", "replay", "behavior", "subscribeTo"], in: "subject '\(name)'")
       if let rac = value["rac"] { subject.isRAC = context.bool(rac, "'rac'") ?? false }
-      if let replay = value["replay"], let size = context.count(replay, "'replay'") {
+      if let replay = value["replay"], let size = replaySize(replay) {
         subject.kind = .replay(size)
       }
       if let behavior = value["behavior"] {
@@ -331,6 +323,17 @@ final class ScenarioCompiler {
       if let target = declarations[name]?.node["subscribeTo"] {
         plan.subjects[index].subscribeTo = compileSignal(target, "'subscribeTo'")?.0
       }
+    }
+  }
+
+  /// A subject's `replay`: a count, or `all` / `~` for an unbounded buffer.
+  private func replaySize(_ node: YAMLNode) -> Int? {
+    switch node.resolvedScalar {
+    case .null?, .string("all")?: return .max
+    case .int?: return context.count(node, "'replay'")
+    default:
+      context.error("'replay' must be an integer ≥ 0, 'all' or ~, found \(context.describe(node))", at: node)
+      return nil
     }
   }
 
@@ -384,10 +387,6 @@ final class ScenarioCompiler {
   }
 
   private func cycleLocation(_ key: String) -> SourceLocation {
-    switch plan.fileLegend.signals[key] {
-    case .cold(let input)?: return input.label.location ?? .init(line: 1, column: 1, offset: 0)
-    case .hot(let index)?: return plan.hotMarbles[index].label.location ?? .init(line: 1, column: 1, offset: 0)
-    case .value?, nil: return .init(line: 1, column: 1, offset: 0)
-    }
+    plan.fileLegend.signals[key].map { location(of: $0) } ?? .init(line: 1, column: 1, offset: 0)
   }
 }

@@ -357,8 +357,10 @@ extension ScenarioCompiler {
   }
 
   /// A `values` legend: plain values, or `!cold`/`!hot` marbles. Every entry is checked here;
-  /// plain values stay in the YAML (LegendTable.swift), signal entries are compiled.
-  func legendEntries(_ node: YAMLNode) -> LegendTable? {
+  /// plain values stay in the YAML (LegendTable.swift), signal entries are compiled. The marble
+  /// of a signal entry reads its tokens from the legend it is written in: the file's, or for a
+  /// step's or an expectation's own legend (`isFileLegend` false) that legend over the file's.
+  func legendEntries(_ node: YAMLNode, isFileLegend: Bool = false) -> LegendTable? {
     guard let pairs = context.mapping(node, "'values'") else { return nil }
     var legend = LegendTable(mapping: node)
     if pairs.count <= LegendTable.resolvedLimit { legend.resolved = [] }
@@ -386,7 +388,30 @@ extension ScenarioCompiler {
         legend.resolved?.append((key, value))
       }
     }
+    if !isFileLegend, !legend.signals.isEmpty { checkLocalLegend(legend) }
     return legend
+  }
+
+  /// Reports a signal entry of a marble's own legend that contains itself, and gives its `!hot`
+  /// entries that legend (a hot marble is resolved on its own, by index).
+  private func checkLocalLegend(_ legend: LegendTable) {
+    if let key = legend.firstCycle(hotMarbles: plan.hotMarbles), let entry = legend.signals[key] {
+      context.error("legend value '\(key)' contains itself", at: location(of: entry))
+    }
+    for case .hot(let index) in legend.signals.values {
+      plan.hotMarbles[index].localLegend = legend
+    }
+  }
+
+  /// Where a legend's signal entry is written.
+  func location(of entry: LegendValue) -> SourceLocation {
+    let label: NodeLabel? =
+      switch entry {
+      case .cold(let input): input.label
+      case .hot(let index): plan.hotMarbles[index].label
+      case .value: nil
+      }
+    return label?.location ?? .init(line: 1, column: 1, offset: 0)
   }
 
   // MARK: - Expressions

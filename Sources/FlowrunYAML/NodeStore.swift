@@ -13,7 +13,7 @@
 /// is a handle (store, index) into it. The store is immutable once built.
 final class NodeStore: Sendable {
   let source: SourceText
-  let records: PlainBuffer<NodeRecord>
+  let records: PlainBuffer
   /// The children of every collection: a sequence's items, a mapping's keys and values
   /// interleaved (key, value, key, value, …). An aliased node appears under each parent.
   let children: [UInt32]
@@ -25,7 +25,7 @@ final class NodeStore: Sendable {
   let keyIndexes: [UInt32: KeyIndex]
 
   init(
-    source: SourceText, records: PlainBuffer<NodeRecord>, children: [UInt32], pool: [UInt8], tags: [String],
+    source: SourceText, records: PlainBuffer, children: [UInt32], pool: [UInt8], tags: [String],
     keyIndexes: [UInt32: KeyIndex]
   ) {
     self.source = source

@@ -14,7 +14,12 @@
 ///
 /// A reference type: the builder appends to it, then the store only reads it (hence
 /// `@unchecked Sendable`: nothing changes it once the store is shared).
-final class PlainBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+///
+/// Not generic: a debug build runs generic code unspecialized, looking up the element type's
+/// metadata on every access, and the records are read several times per node.
+final class PlainBuffer: @unchecked Sendable {
+  typealias Element = NodeRecord
+
   private var base: UnsafeMutablePointer<Element>?
   private(set) var count = 0
   private var capacity = 0

@@ -35,7 +35,7 @@ struct TreeBuilder {
   private var converter: MarkConverter
   private var stack: [Frame] = []
   private var pending: [UInt32] = []
-  private let records = PlainBuffer<NodeRecord>()
+  private let records = PlainBuffer()
   private var children: [UInt32] = []
   private var pool: [UInt8] = []
   private var tags: [String] = []
@@ -335,7 +335,7 @@ extension SourceText {
 
 /// The keys of the mapping being built (pairs pending from `base`), compared by their bytes.
 private struct KeyTable {
-  let records: PlainBuffer<NodeRecord>
+  let records: PlainBuffer
   let pending: [UInt32]
   let source: [UInt8]
   let pool: [UInt8]

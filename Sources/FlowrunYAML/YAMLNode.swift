@@ -137,6 +137,12 @@ extension YAMLNode {
     return record.kind == .scalar ? text(of: record) : nil
   }
 
+  /// The length of the scalar's text in UTF-8 bytes, nil for collections (no string is made).
+  public var scalarByteCount: Int? {
+    let record = record
+    return record.kind == .scalar ? Int(record.count) : nil
+  }
+
   /// The scalar's style, nil for collections.
   public var scalarStyle: ScalarStyle? {
     let record = record

@@ -54,6 +54,12 @@ struct UpdateTests {
       name: "subscription logs are rewritten",
       before: "expect:\n  nums: \"-1-2|\"\n  nums.subscriptions: [\"^-!\", \"^\"]\n",
       after: "expect:\n  nums: \"-1-2|\"\n  nums.subscriptions: [\"^---!\"]\n"),
+    Case(
+      name: "a service call log keeps the call made while the graph is set up",
+      before: "services:\n  api: { just: 1 }\nproperties:\n  vm.data: { call: api, with: '\"open\"' }\n"
+        + "expect:\n  vm.data: \"1\"\n  api.calls: \"-\"\n",
+      after: "services:\n  api: { just: 1 }\nproperties:\n  vm.data: { call: api, with: '\"open\"' }\n"
+        + "expect:\n  vm.data: \"1\"\n  api.calls: { marble: \"a\", values: { a: \"open\" } }\n"),
   ]
 
   @Test(arguments: cases)

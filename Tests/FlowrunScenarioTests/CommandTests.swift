@@ -223,4 +223,68 @@ struct ServiceTests {
   func serviceBehaviour(_ yaml: String) {
     #expect(problemsRunning(yaml) == nil)
   }
+
+  /// A call made while the graph is set up (a property bound at frame 0 to a signal that calls
+  /// the service: "load on open") is in the log whatever the order of the `expect` keys.
+  @Test(arguments: [
+    """
+    expect:
+      api.calls: "o-p"
+      vm.items: "b-c"
+    """,
+    """
+    expect:
+      vm.items: "b-c"
+      api.calls: "o-p"
+    """,
+    """
+    expect:
+      api.calls: { subscribe: "^-!", marble: "o" }
+      vm.items: "b-c"
+    """,
+    """
+    expect:
+      vm.items: "b-c"
+      api.calls: { subscribe: "--^", marble: "--p" }
+    """,
+  ])
+  func callLogHoldsCallsMadeDuringSetup(_ expect: String) {
+    let yaml = """
+      flowrun: 1
+      name: load on open
+      values: { o: open, p: pull, b: [1], c: [2] }
+      services:
+        api:
+          cases:
+            - { when: 'input == "open"', just: [1] }
+            - just: [2]
+      signals:
+        pulls: { hot: "--p" }
+        items:
+          - merge:
+              - { call: api, with: '"open"' }
+              - [{ from: pulls }, { flatMap: { call: api, with: outer } }]
+      properties:
+        vm.items: items
+      \(expect)
+      """
+    #expect(problemsRunning(yaml) == nil)
+  }
+
+  /// A signal an expectation subscribes to that calls the service at subscription is in the
+  /// log even when that expectation comes first.
+  @Test func callLogDoesNotDependOnExpectationOrder() {
+    let yaml = """
+      flowrun: 1
+      name: a call at subscription, observed before the log
+      services:
+        s: { just: 1 }
+      signals:
+        answer: { call: s }
+      expect:
+        answer: "(1|)"
+        s.calls: { marble: "n", values: { n: ~ } }
+      """
+    #expect(problemsRunning(yaml) == nil)
+  }
 }

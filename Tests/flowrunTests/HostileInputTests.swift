@@ -60,10 +60,22 @@ struct HostileInputTests {
       Array(("flowrun: 1\nname: c\nsignals:\n  s:\n    - just: 1\n" + String(repeating: "    - tap\n", count: 300_000)
         + "expect:\n  s: \"-\"\n").utf8)
     }),
-    ("reference-chain-100000", "calls through the graph nested deeper than the limit of 100000", {
-      var text = "flowrun: 1\nname: r\nsignals:\n  s0: { just: 1 }\n"
-      for i in 1..<100_000 { text += "  s\(i): { from: s\(i - 1) }\n" }
-      return Array((text + "expect:\n  s99999: \"-\"\n").utf8)
+    // A chain of 200,000 names (`s0` from `s1` … from `s200000`, each written as a bare name,
+    // the lightest YAML for a debug build to parse) loads and runs: the failed expectation is
+    // the run's own result. With a cycle at its end it is a load error. The release timings of
+    // the `{ from: }` form are in the benchmarks (Benchmarks/README.md, reference chains).
+    ("reference-chain-200000", "expectation 's0' failed", {
+      Array((referenceChain(200_000, end: "{ hot: \"-a-b|\" }") + "expect:\n  s0: \"-\"\n").utf8)
+    }),
+    ("reference-chain-200000-cycle", "cycle of references: 's0' → 's1' → 's2' → 's3' → 's4' → … 199992 more …", {
+      Array((referenceChain(200_000, end: "s0") + "expect:\n  s0: \"-\"\n").utf8)
+    }),
+    // Steps after each `from` make every name more than a renaming: a long chain into a cycle
+    // stops at the nesting limit of the compiler instead of overflowing the stack.
+    ("step-chain-20000-cycle", "signals refer to one another deeper than the limit of 10000", {
+      var text = "flowrun: 1\nname: r\nsignals:\n"
+      for i in 0..<20_000 { text += "  s\(i): [{ from: s\(i + 1) }, tap]\n" }
+      return Array((text + "  s20000: { from: s0 }\nexpect:\n  s0: \"-\"\n").utf8)
     }),
     ("ten-thousand-scenarios", "expectation 's' failed", {
       Array(String(repeating: "---\nflowrun: 1\nname: d\nsignals:\n  s: { just: 1 }\nexpect:\n  s: \"-\"\n", count: 10_000).utf8)
@@ -74,6 +86,13 @@ struct HostileInputTests {
       return Array(text.utf8)
     }),
   ]
+
+  /// `s0: s1` … `s<n - 1>: s<n>`, then `s<n>: <end>`.
+  static func referenceChain(_ n: Int, end: String) -> String {
+    var text = "flowrun: 1\nname: chain\nsignals:\n"
+    for i in 0..<n { text += "  s\(i): s\(i + 1)\n" }
+    return text + "  s\(n): \(end)\n"
+  }
 
   @Test(arguments: generated.map(\.name))
   func generatedInput(_ name: String) throws {

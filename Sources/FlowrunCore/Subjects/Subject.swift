@@ -3,12 +3,25 @@
 /// It delivers to its current subscribers in subscription order; a subscriber added while a
 /// value is being delivered does not receive that value. A terminated subject sends its terminal
 /// event to later subscribers (a replay subject its buffer first; a behaviour subject only the
-/// terminal event), except a RAC2 `RACSubject` (`rac: true`), which sends them nothing at all.
+/// terminal event) and ignores what is sent to it after.
+///
+/// A RAC2 subject (`rac: true`) keeps no terminated state (ReactiveObjC's `RACSubject`): a
+/// terminal event goes to the current subscribers, which are then removed, and the subject's
+/// connection to its `subscribeTo` signal is disposed; a later subscriber is added like any
+/// other and gets what is sent after it subscribed, a new terminal event included, never the
+/// earlier one. A RAC2 behaviour subject sends such a subscriber its current value first; a RAC2
+/// replay subject (`RACReplaySubject`) does keep the terminated state: it sends its buffer and
+/// the first terminal event.
 public final class Subject: Source, Observer {
   public enum Kind: Sendable, Equatable {
     case publish
     case replay(Int)
     case behavior(Value)
+
+    var isReplay: Bool {
+      if case .replay = self { return true }
+      return false
+    }
   }
 
   public let owner: NodeLabel
@@ -20,6 +33,8 @@ public final class Subject: Source, Observer {
   private var buffer: [Value] = []
   private var current: Value
   private var terminal: Event?
+  /// A RAC2 subject's connection to its `subscribeTo` signal, disposed when it terminates.
+  private var connection: (any Disposable)?
 
   public init(kind: Kind, isRAC: Bool = false, owner: NodeLabel, runtime: Runtime) {
     self.kind = kind
@@ -34,10 +49,9 @@ public final class Subject: Source, Observer {
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let subscription = SubjectSubscription(
       subject: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
-    if let terminal {
+    if let terminal, !isRAC || kind.isReplay {
       subscription.isActive = false
-      if isRAC { return subscription }
-      if case .replay = kind {
+      if kind.isReplay {
         for value in buffer { observer.receive(.next(value)) }
       }
       log.unsubscribe(subscription.logIndex, at: runtime.now)
@@ -57,9 +71,19 @@ public final class Subject: Source, Observer {
     return subscription
   }
 
+  /// Subscribes the subject to `source` (`subscribeTo`); a RAC2 subject disposes this
+  /// connection when it terminates.
+  public func connect(to source: any Source) -> any Disposable {
+    let connection = source.subscribe(self)
+    if isRAC {
+      if terminal == nil { self.connection = connection } else { connection.dispose() }
+    }
+    return connection
+  }
+
   /// Sends an event to the subscribers, as `effects`, `timeline` and `subscribeTo` do.
   public func receive(_ event: Event) {
-    guard terminal == nil, runtime.enter(owner) else { return }
+    guard terminal == nil || isRAC, runtime.enter(owner) else { return }
     defer { runtime.exit() }
     runtime.trace(owner, event)
     switch event {
@@ -77,7 +101,8 @@ public final class Subject: Source, Observer {
         subscription.observer.receive(event)
       }
     case .error, .completed:
-      terminal = event
+      if terminal == nil { terminal = event }
+      if let connection = connection.take() { connection.dispose() }
       let current = subscriptions.take()
       for subscription in current where subscription.isActive {
         subscription.isActive = false
