@@ -119,7 +119,7 @@ public enum Session {
     let checkOnly = options.checkOnly
     let toRun = selected
     let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position in
-      checkOnly ? [] : toRun[position].scenarios.map { ScenarioRunner.run($0) }
+      toRun[position].scenarios.map { checkOnly ? ScenarioResult.checked($0) : ScenarioRunner.run($0) }
     }
     var summary = RunSummary()
     var reports: [RunReport.FileReport] = []
@@ -127,18 +127,10 @@ public enum Session {
       let entry = selected[position]
       let results = runner.result(position)
       summary.add(file: entry.file)
-      if checkOnly {
-        summary.scenarios += entry.scenarios.count
-        summary.passed += entry.scenarios.count
-      }
       for result in results { summary.add(result) }
       reports.append(RunReport.FileReport(file: entry.file, results: results))
       if wantsHuman {
-        let text =
-          checkOnly
-          ? reporter.checked(file: entry.file, scenarios: entry.scenarios)
-          : reporter.report(file: entry.file, results: results)
-        emit(.standardOutput(text))
+        emit(.standardOutput(reporter.report(reports[reports.count - 1], checkOnly: checkOnly)))
       }
       if options.failFast, !summary.isSuccess {
         runner.cancel()
@@ -156,8 +148,9 @@ public enum Session {
     for request in options.reporters {
       if request.kind == .human {
         if let path = request.path {
-          let text = reports.map { HumanReporter(color: false, verbosity: options.verbosity).report(file: $0.file, results: $0.results) }
-            .joined() + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
+          let plain = HumanReporter(color: false, verbosity: options.verbosity)
+          let text = reports.map { plain.report($0, checkOnly: checkOnly) }.joined()
+            + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
           emit(.file(path: path, contents: text))
         }
         continue

@@ -64,7 +64,7 @@ import Testing
   @Test func failingExpectationIsOne() throws {
     let output = try CLI.run(["Tests/flowrunTests/Golden/failing.yaml"])
     #expect(output.status == 1)
-    #expect(output.stdout.contains("1 scenarios, 0 passed, 1 failed"))
+    #expect(output.stdout.contains("1 scenario, 0 passed, 1 failed"))
   }
 
   @Test func brokenFileIsOne() throws {
@@ -85,6 +85,18 @@ import Testing
     #expect(!output.stderr.isEmpty)
   }
 
+  /// The message of an unknown option is flowrun's (lowercase, no far-fetched suggestion), and
+  /// comes before any complaint about missing paths.
+  @Test func unknownOptionIsNamed() throws {
+    for arguments in [["--bogus"], ["--bogus", "scenarios"], ["check", "--bogus", "scenarios"]] {
+      let output = try CLI.run(arguments)
+      #expect(output.status == 64)
+      #expect(output.stderr.hasPrefix("error: unknown option '--bogus'\nUsage: flowrun "), "\(arguments)")
+    }
+    let close = try CLI.run(["--filtr", "x", "scenarios"])
+    #expect(close.stderr.hasPrefix("error: unknown option '--filtr'; did you mean '--filter'?\n"))
+  }
+
   @Test func missingPathIs64() throws {
     let output = try CLI.run(["scenarios/does-not-exist.yaml"])
     #expect(output.status == 64)
@@ -92,7 +104,9 @@ import Testing
   }
 
   @Test func noPathIs64() throws {
-    #expect(try CLI.run([]).status == 64)
+    let output = try CLI.run([])
+    #expect(output.status == 64)
+    #expect(output.stderr.hasPrefix("error: no scenario file or directory given\nUsage: flowrun run "))
   }
 
   /// A folder whose YAML files have no `flowrun:` key holds no scenario: a usage error.
@@ -248,6 +262,20 @@ import Testing
     let output = try CLI.run(["check", "--color", "never", "Tests/flowrunTests/Golden/broken.yaml"])
     #expect(output.status == 1)
     #expect(output.stdout.contains("broken.yaml:4:27: error: unclosed group in marble"))
+  }
+
+  /// `check` takes `-q` and `--reporter` as `run` does; its reports list each valid scenario
+  /// as a passing test.
+  @Test func checkTakesQuietAndReporters() throws {
+    let quiet = try CLI.run(["check", "-q", "--color", "never", "scenarios/basics"])
+    #expect(quiet.status == 0)
+    #expect(!quiet.stdout.contains("✓ "))
+    #expect(CLI.maskingDuration(quiet.stdout) == "\n7 scenarios, 7 passed, 0 failed (0 expectations, 0 failed) in <duration> s\n")
+    let junit = try CLI.run(["check", "--reporter", "junit", "scenarios/basics", "Tests/flowrunTests/Golden/broken.yaml"])
+    #expect(junit.status == 1)
+    #expect(junit.stdout.hasPrefix("<?xml"))
+    #expect(junit.stdout.contains("<testsuites name=\"flowrun\" tests=\"8\" failures=\"0\" errors=\"1\""))
+    #expect(junit.stdout.contains("name=\"Sensor readings deduplicated, skipped and taken\""))
   }
 
   @Test func checkUsageErrors() throws {

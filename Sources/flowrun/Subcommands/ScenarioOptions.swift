@@ -32,11 +32,13 @@ struct ScenarioOptions: ParsableArguments {
   var limits: [LimitArgument] = []
 
   func validate() throws {
-    if paths.isEmpty { throw ValidationError("Please give at least one scenario file or directory.") }
-    if let jobs, jobs < 1 { throw ValidationError("Please give --jobs a number of at least 1.") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
-  func runOptions() -> RunOptions {
+  /// The options of a session; fails (a usage error) without a path. Checked here rather than
+  /// in `validate()`, which runs before the parser reports an unknown option.
+  func runOptions() throws -> RunOptions {
+    if paths.isEmpty { throw ValidationError("no scenario file or directory given") }
     var options = RunOptions(paths: paths)
     options.filter = filter
     options.tags = tag
