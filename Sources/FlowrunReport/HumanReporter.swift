@@ -11,10 +11,14 @@ public struct HumanReporter: Sendable {
 
   public var color: Bool
   public var verbosity: Verbosity
+  /// Whether a diff wider than `ExpectationDiff.foldWidth` shows only a window around its first
+  /// difference; not with `-v`.
+  var foldsDiffs: Bool
 
   public init(color: Bool, verbosity: Verbosity = .normal) {
     self.color = color
     self.verbosity = verbosity
+    foldsDiffs = verbosity != .verbose
   }
 
   private func paint(_ text: String, _ code: String) -> String {
@@ -81,7 +85,7 @@ public struct HumanReporter: Sendable {
       out += "  " + paint(
         "\(scenario.path):\(location.line):\(location.column): error: expectation '\(expectation.spec.target)' failed",
         "1") + "\n"
-      let diff = ExpectationDiff(expectation, grammar: scenario.grammar)
+      let diff = ExpectationDiff(expectation, grammar: scenario.grammar, folded: foldsDiffs)
       for line in diff.lines { out += "    " + line + "\n" }
     }
     return out

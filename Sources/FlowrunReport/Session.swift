@@ -155,7 +155,7 @@ public enum Session {
         }
         continue
       }
-      guard let machine = request.kind.reporter(color: options.color) else { continue }
+      guard let machine = request.kind.reporter(color: options.color, verbosity: options.verbosity) else { continue }
       let text = machine.render(report)
       if let path = request.path { emit(.file(path: path, contents: text)) } else { emit(.standardOutput(text)) }
     }
