@@ -21,7 +21,7 @@ public struct HumanReporter: Sendable {
     foldsDiffs = verbosity != .verbose
   }
 
-  private func paint(_ text: String, _ code: String) -> String {
+  func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 

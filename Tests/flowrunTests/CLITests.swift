@@ -120,6 +120,10 @@ import Testing
     let output = try CLI.run([directory.path])
     #expect(output.status == 64)
     #expect(output.stderr.contains("no scenario found"))
+    // --pass-with-no-scenarios lets it pass, with a note.
+    let passing = try CLI.run(["--pass-with-no-scenarios", directory.path])
+    #expect(passing.status == 0)
+    #expect(passing.stdout.hasPrefix("note: no scenario found in \(directory.path)\n"))
   }
 
   @Test func badFilterRegexIs64() throws {
@@ -142,10 +146,51 @@ import Testing
     #expect(byPath.stdout.contains("2 scenarios, 2 passed, 0 failed"))
   }
 
-  @Test func filterMatchingNothingSelectsNothing() throws {
-    let output = try CLI.run(["--filter", "^no such scenario$", "scenarios"])
+  /// A selection of nothing fails, as Jest does: a mistyped filter must not pass a CI gate.
+  @Test func filterMatchingNothingFails() throws {
+    let output = try CLI.run(["--color", "never", "--filter", "^no such scenario$", "scenarios"])
+    #expect(output.status == 1)
     #expect(passedLines(output).isEmpty)
-    #expect(output.stdout.contains("0 scenarios, 0 passed, 0 failed"))
+    let lines = CLI.maskingDuration(output.stdout).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.suffix(4) == [
+      "error: no scenario matched --filter '^no such scenario$'; --pass-with-no-scenarios lets an empty selection pass",
+      "", "0 scenarios, 0 passed, 0 failed (0 expectations, 0 failed) in <duration> s", "",
+    ])
+    let check = try CLI.run(["check", "--filter", "zzz", "scenarios"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("error: no scenario matched --filter 'zzz'"))
+  }
+
+  @Test func tagsMatchingNothingFail() throws {
+    let output = try CLI.run(["--tag", "no-such-tag", "--skip-tag", "basics", "scenarios"])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("error: no scenario matched --tag 'no-such-tag' --skip-tag 'basics'"))
+  }
+
+  /// With a machine report on standard output, the message goes to standard error.
+  @Test func anEmptySelectionIsSaidOnStandardErrorBesideAMachineReport() throws {
+    let output = try CLI.run(["--reporter", "json", "--filter", "zzz", "scenarios"])
+    #expect(output.status == 1)
+    #expect(output.stdout.hasPrefix("{"))
+    #expect(output.stderr.hasPrefix("error: no scenario matched --filter 'zzz'"))
+  }
+
+  @Test func passWithNoScenariosLetsAnEmptySelectionPass() throws {
+    let output = try CLI.run(["--pass-with-no-scenarios", "--filter", "zzz", "scenarios"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("note: no scenario matched --filter 'zzz'\n"))
+    let check = try CLI.run(["check", "--pass-with-no-scenarios", "--tag", "nothing", "scenarios"])
+    #expect(check.status == 0)
+  }
+
+  /// A shard that gets none of a non-empty selection passes, with a note.
+  @Test func anEmptyShardPassesWithANote() throws {
+    let first = try CLI.run(["--filter", "zip-requests", "--shard", "1/2", "scenarios"])
+    #expect(first.status == 0)
+    #expect(passedLines(first).count == 1)
+    let second = try CLI.run(["--filter", "zip-requests", "--shard", "2/2", "scenarios"])
+    #expect(second.status == 0)
+    #expect(second.stdout.hasPrefix("note: shard 2/2 holds none of the 1 selected scenario\n"))
   }
 
   @Test func tagSelects() throws {

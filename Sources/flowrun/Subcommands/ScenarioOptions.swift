@@ -16,6 +16,11 @@ struct ScenarioOptions: ParsableArguments {
   @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable).")
   var skipTag: [String] = []
 
+  @Flag(
+    name: .customLong("pass-with-no-scenarios"),
+    help: "Exit 0 when the paths, --filter and the tags select no scenario (else that fails).")
+  var passWithNoScenarios = false
+
   @Option(help: "Colour: auto (only on a terminal, honouring NO_COLOR), always or never.")
   var color: ColorMode = .auto
 
@@ -43,6 +48,7 @@ struct ScenarioOptions: ParsableArguments {
     options.filter = filter
     options.tags = tag
     options.skipTags = skipTag
+    options.passWithNoScenarios = passWithNoScenarios
     options.color = color.isEnabled
     if let jobs { options.jobs = jobs }
     for limit in limits { options.limits[limit.key] = limit.value }
@@ -72,6 +78,8 @@ func runSession(_ options: RunOptions) throws {
       switch output {
       case .standardOutput(let text):
         FileHandle.standardOutput.write(Data(text.utf8))
+      case .standardError(let text):
+        FileHandle.standardError.write(Data(text.utf8))
       case .file(let path, let contents):
         do {
           try writeReport(contents, to: path)
