@@ -13,7 +13,7 @@ public struct JSONReporter: Reporter {
       if entry.file.failedDocuments > 0 {
         scenarios.append(.object([
           ("path", .string(entry.file.path)),
-          ("name", .string(entry.file.path)),
+          ("name", .string(entry.file.unloadedName)),
           ("tags", .array([])),
           ("status", .string("error")),
           ("durationSeconds", .double(0)),
@@ -128,7 +128,7 @@ public struct JUnitReporter: Reporter {
       if entry.file.failedDocuments > 0 {
         let text = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
         let message = entry.file.diagnostics.first?.headline ?? "the file did not load"
-        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(path))\" time=\"0\">\n"
+        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(entry.file.unloadedName))\" time=\"0\">\n"
         out += "      <error message=\"\(Self.escape(message))\">\(Self.escape(text))</error>\n"
         out += "    </testcase>\n"
       }
@@ -202,7 +202,9 @@ public struct TAPReporter: Reporter {
     for entry in report.files {
       if entry.file.failedDocuments > 0 {
         let detail = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
-        points.append("not ok \(points.count + 1) - \(Self.description(entry.file.path)) (did not load)\n" + Self.yaml(detail))
+        let title = entry.file.failedNames.isEmpty
+          ? entry.file.path : "\(entry.file.path)  \(entry.file.unloadedName)"
+        points.append("not ok \(points.count + 1) - \(Self.description(title)) (did not load)\n" + Self.yaml(detail))
       }
       for result in entry.results {
         let title = Self.description("\(result.scenario.path)  \(result.scenario.name)")
@@ -267,6 +269,14 @@ public struct GitHubReporter: Reporter {
 
   private static func escapeProperty(_ text: String) -> String {
     escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+  }
+}
+
+extension LoadedFile {
+  /// What a report calls the documents of the file that did not load: their names where they
+  /// could be read, else the file's path.
+  var unloadedName: String {
+    failedNames.isEmpty ? path : failedNames.joined(separator: ", ")
   }
 }
 
