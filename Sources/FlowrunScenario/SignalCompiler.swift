@@ -12,6 +12,9 @@ enum ValueShape: Equatable {
   case tuple(Int)
   /// A map made by the keyed form: each key is a name in the next step.
   case keyed([String])
+  /// Not known: the step before did not compile. The steps after it report nothing that
+  /// depends on its values (`$1`, key names), only their own mistakes.
+  case unknown
 
   /// The shape after an operator that passes values on unchanged.
   var passedOn: ValueShape {
@@ -118,7 +121,7 @@ extension ScenarioCompiler {
           continue
         }
         guard let input = current else {
-          _ = compileOperator(step, input: .never, shape: .value)
+          _ = compileOperator(step, input: .never, shape: .unknown)
           continue
         }
         current = compileOperator(step, input: input.0, shape: input.1)
@@ -403,8 +406,9 @@ extension ScenarioCompiler {
       case .value: parameters = .value
       case .tuple(let arity): parameters = .tuple(arity: arity)
       case .keyed(let names): parameters = .keyed(names: names)
+      case .unknown: parameters = .unknown
       }
-      if accumulator {
+      if accumulator, shape != .unknown {
         if case .tuple(let arity) = shape {
           parameters = .accumulator(valueArity: arity)
         } else {
