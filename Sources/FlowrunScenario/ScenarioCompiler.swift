@@ -57,6 +57,9 @@ final class ScenarioCompiler {
   var currentName: String?
   /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
   var stepNesting = 0
+  /// Whether the values reaching the step being compiled may come from a property (nil until
+  /// set), for the hint of a run-time read of nil.
+  var stepInputReadsProperty = false
   static let maxStepNesting = 10_000
   /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
   var expressionDepth = 256

@@ -115,11 +115,17 @@ extension ScenarioCompiler {
       } else if let step = splitStep(first) {
         current = compileSource(step)
       }
+      // Known once for the chain (operators pass on where values come from), so that a long
+      // chain costs nothing more per step.
+      let readsProperty = current.map { Self.mayReadProperty($0.0) } ?? false
+      let outerReadsProperty = stepInputReadsProperty
+      defer { stepInputReadsProperty = outerReadsProperty }
       for stepNode in steps.dropFirst() {
         guard let step = splitStep(stepNode) else {
           current = nil
           continue
         }
+        stepInputReadsProperty = readsProperty
         guard let input = current else {
           _ = compileOperator(step, input: .never, shape: .unknown)
           continue
@@ -127,6 +133,19 @@ extension ScenarioCompiler {
         current = compileOperator(step, input: input.0, shape: input.1)
       }
       return current
+    }
+  }
+
+  /// Whether the values of a chain's first step may come straight from a property: a property,
+  /// or a combination of a few signals one of which is a property (looked at two levels deep).
+  static func mayReadProperty(_ plan: SignalPlan, depth: Int = 0) -> Bool {
+    switch plan {
+    case .reference(.property): return true
+    case .combineLatest(let inputs, _), .zip(let inputs, _), .merge(let inputs, _), .concat(let inputs),
+      .race(let inputs):
+      return depth < 2 && inputs.contains { mayReadProperty($0, depth: depth + 1) }
+    case .apply(let input, _): return depth < 2 && mayReadProperty(input, depth: depth + 1)
+    default: return false
     }
   }
 
@@ -430,6 +449,7 @@ extension ScenarioCompiler {
       context.error("expected an expression (a string), found a \(node.kindName)", at: node)
       return nil
     }
-    return StepExpression(expression: compiled, node: node, location: node.start)
+    return StepExpression(
+      expression: compiled, node: node, location: node.start, inputReadsProperty: stepInputReadsProperty)
   }
 }
