@@ -83,42 +83,33 @@ import Testing
     #expect(json.contains { $0 == actual })
   }
 
-  @Test func aShortFailureIsNotFolded() throws {
-    let result = try Self.run("""
-      flowrun: 1
-      name: Short
-      signals:
-        s: { hot: "-a-b-c" }
-      expect:
-        s: "-a-b-d"
-      """)
-    let diff = ExpectationDiff(try #require(result.expectations.first), grammar: .flowrun)
-    #expect(diff.lines == [
+  /// Short lanes are drawn whole; a wide character takes two columns, so the ruler and the
+  /// caret after it stay in line.
+  @Test(arguments: [
+    ("-a-b-c", "-a-b-d", [
       "         0    5",
       "expected -a-b-d",
       "actual   -a-b-c",
       "              ^ frame 5: expected d, got c",
-    ])
-  }
-
-  /// A wide character takes two columns: the ruler and the caret after it stay in line.
-  @Test func wideCharactersKeepTheCaretInItsColumn() throws {
-    let result = try Self.run("""
-      flowrun: 1
-      name: Wide
-      signals:
-        s: { hot: "-'雨夜'-'雨'-x-y" }
-      expect:
-        s: "-'雨夜'-'雨'-x-z"
-      """)
-    let diff = ExpectationDiff(try #require(result.expectations.first), grammar: .flowrun)
-    #expect(diff.lines == [
+    ]),
+    ("-'雨夜'-'雨'-x-y", "-'雨夜'-'雨'-x-z", [
       "         0     5",
       "expected -a-雨-x-z",
       "actual   -a-雨-x-y",
       "                 ^ frame 7: expected z, got y",
       "legend: a = \"雨夜\"",
-    ])
+    ]),
+  ])
+  func aShortFailureIsDrawnWhole(_ hot: String, _ expected: String, _ lines: [String]) throws {
+    let result = try Self.run("""
+      flowrun: 1
+      name: Short
+      signals:
+        s: { hot: "\(hot)" }
+      expect:
+        s: "\(expected)"
+      """)
+    #expect(ExpectationDiff(try #require(result.expectations.first), grammar: .flowrun).lines == lines)
   }
 
   /// Two inner signals whose marbles read alike print with the values of their tokens.
