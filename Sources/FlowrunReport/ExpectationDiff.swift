@@ -116,15 +116,12 @@ public struct ExpectationDiff: Sendable {
     if window != lanes.columns.indices { lines.append(Self.foldNote(lanes, window)) }
 
     var legendText = LegendText(printer: printer, legend: result.spec.legend)
-    legend = legendText.entries(for: expected + actual)
-    if window == lanes.columns.indices {
-      if !legend.isEmpty { lines.append("legend: " + legend.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")) }
-    } else {
-      let from = lanes.columns[window.lowerBound].frame
-      let to = lanes.columns[window.upperBound - 1].frame
-      let inView = (expected + actual).filter { (from...to).contains($0.frame) }
-      let entries = legendText.entries(for: inView)
-      if !entries.isEmpty { lines.append("legend: " + entries.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")) }
+    legend = legendText.entries(in: [expectedPrinted.text, actualPrinted.text])
+    let lineEntries =
+      window == lanes.columns.indices
+      ? legend : legendText.entries(in: lanes.columns[window].map { $0.expected + $0.actual })
+    if !lineEntries.isEmpty {
+      lines.append("legend: " + lineEntries.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
     }
     self.lines = lines
   }

@@ -15,24 +15,44 @@ struct LegendText {
     self.legend = legend
   }
 
-  /// The entries for the keys `events` print with: the legend's in its order, then the keys
-  /// the printer assigned, in the order it assigned them.
-  mutating func entries(for events: [Recorded]) -> [(key: String, value: String)] {
-    var used: [String: Value] = [:]
-    for recorded in events {
-      if case .next(let value) = recorded.event, let key = printer.key(for: value), used[key] == nil {
-        used[key] = value
-      }
-    }
-    guard !used.isEmpty else { return [] }
+  /// The entries for the keys the printed `marbles` show: the legend's in its order, then the
+  /// keys the printer assigned, in the order it assigned them. (Read from the text rather than
+  /// from the events: a token costs less to find than a value to hash.)
+  mutating func entries(in marbles: [String]) -> [(key: String, value: String)] {
+    let shown = Self.tokens(in: marbles)
+    guard !shown.isEmpty else { return [] }
     var result: [(key: String, value: String)] = []
     var listed = Set<String>()
-    let assigned = printer.assigned.map(\.key)
-    for key in legend.map(\.key) + assigned {
-      guard let value = used[key], listed.insert(key).inserted else { continue }
-      result.append((key, describe(value)))
+    for entry in legend where shown.contains(entry.key) && listed.insert(entry.key).inserted {
+      result.append((entry.key, describe(entry.value)))
+    }
+    for entry in printer.assigned where shown.contains(entry.key) && listed.insert(entry.key).inserted {
+      result.append((entry.key, describe(entry.value)))
     }
     return result
+  }
+
+  /// The tokens of printed marbles, quotes removed: every scalar but `-`, `(`, `)`, `^`, `|`,
+  /// `#` and the time progressions (` 20000f `), and every quoted token.
+  static func tokens(in marbles: [String]) -> Set<String> {
+    var tokens = Set<String>()
+    for marble in marbles {
+      var scalars = marble.unicodeScalars.makeIterator()
+      while let scalar = scalars.next() {
+        switch scalar {
+        case "-", "(", ")", "^", "|", "#": continue
+        case " ":
+          while let next = scalars.next(), next != " " {}
+        case "'":
+          var key = String.UnicodeScalarView()
+          while let next = scalars.next(), next != "'" { key.append(next) }
+          tokens.insert(String(key))
+        default:
+          tokens.insert(String(scalar))
+        }
+      }
+    }
+    return tokens
   }
 
   /// A value as the legend shows it; a signal as its marble with the values of its tokens
@@ -56,9 +76,13 @@ struct LegendText {
 }
 
 extension ExpectationDiff {
-  /// A value as a legend shows it on its own; a signal as its marble with its tokens' values.
+  /// A value as a diagram's legend and marks show it: a signal as its marble alone, printed on
+  /// its own (diagrams keep this shorter form; failures use `LegendText`).
   static func describe(_ value: Value) -> String {
-    var text = LegendText(printer: MarblePrinter())
-    return text.describe(value)
+    if case .signal(let signal) = value, let events = signal.events {
+      var printer = MarblePrinter()
+      return "!cold \(Value.quoted(printer.print(events).text))"
+    }
+    return value.description
   }
 }
