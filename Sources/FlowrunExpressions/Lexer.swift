@@ -193,7 +193,18 @@ struct Lexer {
       return p
     }
     let c = String(scalar(at: pos).scalar)
-    throw ExpressionError(message: "unexpected character '\(c)'", offset: offset)
+    throw ExpressionError(message: "unexpected character '\(c)'" + Self.habit(bytes[pos], next: peek(1)), offset: offset)
+  }
+
+  /// A hint where another language's operator misleads: `=>` and `=<` for `>=` and `<=`, a
+  /// single `=` for `==`.
+  private static func habit(_ c: UInt8, next: UInt8?) -> String {
+    guard c == UInt8(ascii: "=") else { return "" }
+    switch next {
+    case UInt8(ascii: ">"): return " in '=>'; did you mean '>='?"
+    case UInt8(ascii: "<"): return " in '=<'; did you mean '<='?"
+    default: return "; did you mean '=='?"
+    }
   }
 
   /// The punctuation or operator that starts with `c`, followed by `next`, and its length.

@@ -47,7 +47,7 @@ enum Member: Sendable {
     case (.keys, .map(let m)): return .list(m.keys.map { .string($0) })
     case (.values, .map(let m)): return .list(Array(m.values))
     case (.key(let key), .map(let m)): return m[key] ?? .null
-    default: throw failure("cannot read '\(name)' of \(base.kindName)", at)
+    default: throw wrongKind("cannot read '\(name)' of \(base.kindName)", base, member: name, at)
     }
   }
 
@@ -57,7 +57,7 @@ enum Member: Sendable {
     case .string(let s): return .int(characterCount(s))
     case .list(let l): return .int(l.count)
     case .map(let m): return .int(m.count)
-    default: throw failure("cannot read 'count' of \(base.kindName)", at)
+    default: throw wrongKind("cannot read 'count' of \(base.kindName)", base, member: "count", at)
     }
   }
 

@@ -32,13 +32,23 @@ func arityMessage(_ name: String, _ arity: ClosedRange<Int>, got: Int) -> String
   return "'\(name)' \(expected), got \(got)"
 }
 
+/// `unknown method 'x'`, with a hint: a close method, or the member meant (`count` for
+/// `length()` and `size()`; `isEmpty` and the other members take no `()`).
+private func unknownMethod(_ name: String) -> String {
+  let message = "unknown method '\(name)'"
+  if name == "length" || name == "size" { return message + "; did you mean the member 'count'?" }
+  if case .key = Member(name) {
+    return withSuggestion(message, for: name, among: methodArity.keys.sorted())
+  }
+  return message + "; '\(name)' is a member: write '.\(name)' without '()'"
+}
+
 extension Compiler {
   func compileMethod(
     _ receiver: ExprID, name: String, at: Int, arguments: [ExprID]
   ) throws(ExpressionError) -> Node {
     guard let arity = methodArity[name] else {
-      throw ExpressionError(
-        message: withSuggestion("unknown method '\(name)'", for: name, among: methodArity.keys.sorted()), offset: at)
+      throw ExpressionError(message: unknownMethod(name), offset: at)
     }
     guard arity.contains(arguments.count) else {
       throw ExpressionError(message: arityMessage(name, arity, got: arguments.count), offset: at)
@@ -128,7 +138,7 @@ extension Compiler {
         }
         return .list(out)
       default:
-        throw failure("cannot call '\(name)' on \(receiver.kindName)", at)
+        throw wrongKind("cannot call '\(name)' on \(receiver.kindName)", receiver, member: name, at)
       }
     }
   }
@@ -137,7 +147,9 @@ extension Compiler {
   static func method(
     _ name: String, at: Int, argAt: Int
   ) -> @Sendable (Value, Value?) throws(EvaluationError) -> Value {
-    let wrongReceiver = { @Sendable (v: Value) -> EvaluationError in failure("cannot call '\(name)' on \(v.kindName)", at) }
+    let wrongReceiver = { @Sendable (v: Value) -> EvaluationError in
+      wrongKind("cannot call '\(name)' on \(v.kindName)", v, member: name, at)
+    }
     let wrongArgument = { @Sendable (what: String, v: Value?) -> EvaluationError in
       failure("'\(name)' needs \(what), got \(v?.kindName ?? "nothing")", argAt)
     }

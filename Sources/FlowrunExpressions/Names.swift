@@ -52,6 +52,8 @@ extension Compiler {
       return .value
     }
     switch scope.parameters {
+    case .unknown:
+      return .value
     case .none:
       throw unavailable("no value is passed here")
     case .value:
@@ -97,6 +99,9 @@ extension Compiler {
         if case .map(let entries) = ctx.value { return entries[first] ?? .null }
         throw failure("'\(first)' needs a keyed map value, got \(ctx.value.kindName)", firstOffset)
       }
+    } else if elementMethod == nil, scope.parameters == .unknown, longestProperty(chain) == nil {
+      // Maybe a key of a value whose shape is unknown: never run (see `Parameters.unknown`).
+      base = Node { ctx in ctx.value }
     } else if let (slot, length) = longestProperty(chain) {
       usedSlots.insert(slot)
       let name = scope.properties[slot]

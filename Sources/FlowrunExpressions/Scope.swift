@@ -21,6 +21,10 @@ public struct ExpressionScope: Sendable, Equatable {
     case accumulator(valueArity: Int?)
     /// Each name reads that key of the map value; `$0` is the whole map.
     case keyed(names: [String])
+    /// The value's shape is not known because the step before did not compile: every `$n` and
+    /// name that could be a key is accepted, so that one mistake is reported once (the
+    /// expression never runs, as the scenario does not load).
+    case unknown
   }
 
   /// The template names (`outer`, `input`, `error`) that are bound.

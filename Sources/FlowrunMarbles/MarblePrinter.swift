@@ -131,6 +131,13 @@ public struct MarblePrinter: Sendable {
     return "'" + key + "'"
   }
 
+  /// The legend key (the legend's or one assigned so far) a value prints as, without the
+  /// quotes of a token such as `'v1'`; nil when it prints as itself or has not been printed.
+  public func key(for value: Value) -> String? {
+    guard let token = tokens[ValueKey(value: value)] else { return nil }
+    return token.hasPrefix("'") ? String(token.dropFirst().dropLast()) : token
+  }
+
   /// The token a value prints as itself (rule 2), if it has one.
   func selfToken(_ value: Value) -> String? {
     let text: String

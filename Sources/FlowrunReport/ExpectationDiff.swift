@@ -22,14 +22,16 @@ public struct ExpectationDiff: Sendable {
   /// The actual error value when it differs from the expectation's `error`.
   public let actualErrorValue: Value?
 
-  public init(_ result: ExpectationResult, grammar: MarbleGrammar) {
+  /// The diff of a failed expectation; `folded` (the default) draws only a window of the
+  /// lanes around the first difference when they are wider than `foldWidth`.
+  public init(_ result: ExpectationResult, grammar: MarbleGrammar, folded: Bool = true) {
     switch result.actual {
     case .events(let actual):
       guard case .events(let expected) = result.spec.expected else {
         self.init(empty: ())
         return
       }
-      self.init(expected: expected.events, actual: actual.events, result: result, grammar: grammar)
+      self.init(expected: expected.events, actual: actual.events, result: result, grammar: grammar, folded: folded)
     case .subscriptions(let actual):
       guard case .subscriptions(let expected, _) = result.spec.expected else {
         self.init(empty: ())
@@ -50,7 +52,9 @@ public struct ExpectationDiff: Sendable {
     actualErrorValue = nil
   }
 
-  private init(expected: [Recorded], actual: [Recorded], result: ExpectationResult, grammar: MarbleGrammar) {
+  private init(
+    expected: [Recorded], actual: [Recorded], result: ExpectationResult, grammar: MarbleGrammar, folded: Bool
+  ) {
     var printer = MarblePrinter(
       grammar: grammar, legend: Legend(layers: [result.spec.legend]), errorValue: result.spec.errorValue)
     let showZero = (expected.first?.frame ?? 0) < 0 || (actual.first?.frame ?? 0) < 0
@@ -87,39 +91,76 @@ public struct ExpectationDiff: Sendable {
       let actualSide = describe(a, other: e)
       difference = (frame, expectedSide.token, actualSide.token)
       sentence = "frame \(frame): expected \(expectedSide.sentence), got \(actualSide.sentence)"
+      if let e, let a, e.frame == frame, a.frame == frame, case .next(let wanted) = e.event,
+        case .next(let got) = a.event, let note = Self.unlegendedNote(wanted, got: got, printer: printer)
+      {
+        sentence += " (\(note))"
+      }
     }
     firstDifference = difference
     differenceSentence = difference == nil ? nil : sentence
 
-    let lanes = Lanes(expected: expectedPrinted.cells, actual: actualPrinted.cells, grammar: grammar)
-    var lines = [lanes.ruler, "expected " + lanes.expected]
-    var actualLine = "actual   " + lanes.actual
+    let lanes = DiffLanes(expected: expectedPrinted.cells, actual: actualPrinted.cells)
+    let focus = difference.map { lanes.column(of: $0.frame) } ?? 0
+    let window = folded ? lanes.window(around: focus, limit: Self.foldWidth) : lanes.columns.indices
+    let shown = lanes.render(window)
+    var lines = [String(repeating: " ", count: 9) + shown.ruler, "expected " + shown.expected]
+    var actualLine = "actual   " + shown.actual
     if let value = actualPrinted.errorValue { actualLine += "   error: \(value)" }
     lines.append(actualLine)
+    let cutBefore = window.lowerBound > 0
     if let difference {
-      let column = lanes.column(of: difference.frame)
-      lines.append(
-        String(repeating: " ", count: 9 + column)
-          + "^ " + sentence)
+      let column = lanes.column(of: difference.frame) - (lanes.columns.isEmpty ? 0 : lanes.columns[window.lowerBound].start)
+      lines.append(String(repeating: " ", count: 9 + column + (cutBefore ? 1 : 0)) + "^ " + sentence)
     }
-    var legend: [(key: String, value: String)] = []
-    var legendKeys = Set<String>()
-    let shown = Set(expectedPrinted.cells.map(\.text) + actualPrinted.cells.map(\.text))
-      .joined()
-    for entry in result.spec.legend where shown.contains(entry.key) && legendKeys.insert(entry.key).inserted {
-      legend.append((entry.key, ExpectationDiff.describe(entry.value)))
-    }
-    for entry in expectedPrinted.newEntries + actualPrinted.newEntries where legendKeys.insert(entry.key).inserted {
-      switch entry.kind {
-      case .value: legend.append((entry.key, ExpectationDiff.describe(entry.value)))
-      case .signal(let marble, _): legend.append((entry.key, "!cold \(Value.quoted(marble))"))
-      }
-    }
-    self.legend = legend
-    if !legend.isEmpty {
-      lines.append("legend: " + legend.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
+    if window != lanes.columns.indices { lines.append(Self.foldNote(lanes, window)) }
+
+    var legendText = LegendText(printer: printer, legend: result.spec.legend)
+    legend = legendText.entries(in: [expectedPrinted.text, actualPrinted.text])
+    let lineEntries =
+      window == lanes.columns.indices
+      ? legend : legendText.entries(in: lanes.columns[window].map { $0.expected + $0.actual })
+    if !lineEntries.isEmpty {
+      lines.append("legend: " + lineEntries.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
     }
     self.lines = lines
+  }
+
+  /// Why an expected token meant something else than its writer thought: it is in no legend,
+  /// so `F` is the string "F" (not false) and `1` the integer 1, while a value of another kind
+  /// came. Nil when the token is a legend key or the kinds agree.
+  static func unlegendedNote(_ expected: Value, got actual: Value, printer: MarblePrinter) -> String? {
+    guard printer.key(for: expected) == nil else { return nil }
+    switch (expected, actual) {
+    case (.string(let text), _):
+      if case .string = actual { return nil }
+      guard text.unicodeScalars.count == 1 else { return nil }
+      return "'\(text)' is not in the legend, so it stands for the string \(Value.quoted(text))"
+    case (.int(let digit), .string), (.int(let digit), .bool), (.int(let digit), .null), (.int(let digit), .list),
+      (.int(let digit), .map):
+      guard (0...9).contains(digit) else { return nil }
+      return "'\(digit)' is not in the legend, so it stands for the integer \(digit)"
+    default:
+      return nil
+    }
+  }
+
+  /// The display columns of lanes shown before a failure is folded around its first difference.
+  public static let foldWidth = 80
+
+  /// `folded: frames 0-979 and 1052-200000 are not shown (-v shows the whole marbles)`.
+  private static func foldNote(_ lanes: DiffLanes, _ window: Range<Int>) -> String {
+    var cut: [(first: Int, last: Int)] = []
+    if window.lowerBound > 0 {
+      cut.append((lanes.columns[0].frame, lanes.columns[window.lowerBound].frame - 1))
+    }
+    if window.upperBound < lanes.columns.count {
+      cut.append((lanes.columns[window.upperBound].frame, lanes.lastFrame))
+    }
+    let single = cut.count == 1 && cut[0].first == cut[0].last
+    let ranges = cut.map { $0.first == $0.last ? "\($0.first)" : "\($0.first)-\($0.last)" }
+    let subject = (single ? "frame " : "frames ") + ranges.joined(separator: " and ")
+    return "folded: \(subject) \(single ? "is" : "are") not shown (-v shows the whole marbles)"
   }
 
   private init(expected: [SubscriptionLog.Entry], actual: [SubscriptionLog.Entry], difference: Int?) {
@@ -149,62 +190,5 @@ public struct ExpectationDiff: Sendable {
     legend = []
     newEntries = []
     actualErrorValue = nil
-  }
-
-  /// A value as the legend shows it; signals as their marble.
-  static func describe(_ value: Value) -> String {
-    if case .signal(let signal) = value, let events = signal.events {
-      var printer = MarblePrinter()
-      return "!cold \(Value.quoted(printer.print(events).text))"
-    }
-    return value.description
-  }
-}
-
-/// Expected and actual cells laid out column by column: a frame is as wide as its wider cell.
-private struct Lanes {
-  var expected = ""
-  var actual = ""
-  var ruler = ""
-  private var columns: [Int: Int] = [:]
-
-  init(expected: [MarbleCell], actual: [MarbleCell], grammar: MarbleGrammar) {
-    var expectedCells: [Int: String] = [:]
-    var actualCells: [Int: String] = [:]
-    var frames = Set<Int>()
-    for cell in expected {
-      expectedCells[cell.frame, default: ""] += cell.text
-      frames.insert(cell.frame)
-    }
-    for cell in actual {
-      actualCells[cell.frame, default: ""] += cell.text
-      frames.insert(cell.frame)
-    }
-    var column = 0
-    var rulerText = ""
-    var rulerWidth = 0
-    for frame in frames.sorted() {
-      let e = expectedCells[frame] ?? ""
-      let a = actualCells[frame] ?? ""
-      let width = max(e.count, a.count)
-      columns[frame] = column
-      if frame >= 0, frame % 5 == 0, rulerWidth <= column {
-        let label = String(frame)
-        rulerText += String(repeating: " ", count: column - rulerWidth) + label
-        rulerWidth = column + label.count
-      }
-      self.expected += e + String(repeating: " ", count: width - e.count)
-      self.actual += a + String(repeating: " ", count: width - a.count)
-      column += width
-    }
-    while self.expected.last == " " { self.expected.removeLast() }
-    while self.actual.last == " " { self.actual.removeLast() }
-    ruler = String(repeating: " ", count: 9) + rulerText
-  }
-
-  func column(of frame: Int) -> Int {
-    if let column = columns[frame] { return column }
-    let earlier = columns.filter { $0.key < frame }.max { $0.key < $1.key }
-    return (earlier?.value ?? 0) + 1
   }
 }

@@ -11,13 +11,17 @@ public struct HumanReporter: Sendable {
 
   public var color: Bool
   public var verbosity: Verbosity
+  /// Whether a diff wider than `ExpectationDiff.foldWidth` shows only a window around its first
+  /// difference; not with `-v`.
+  var foldsDiffs: Bool
 
   public init(color: Bool, verbosity: Verbosity = .normal) {
     self.color = color
     self.verbosity = verbosity
+    foldsDiffs = verbosity != .verbose
   }
 
-  private func paint(_ text: String, _ code: String) -> String {
+  func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
@@ -34,6 +38,13 @@ public struct HumanReporter: Sendable {
     }
     for result in results { out += report(result) }
     return out
+  }
+
+  /// The lines for one file of a run, or of `flowrun check` (a ✓ per valid scenario).
+  public func report(_ entry: RunReport.FileReport, checkOnly: Bool) -> String {
+    checkOnly
+      ? checked(file: entry.file, scenarios: entry.results.map(\.scenario))
+      : report(file: entry.file, results: entry.results)
   }
 
   /// The lines of `flowrun check` for a file: its diagnostics and a ✓ per valid scenario.
@@ -54,7 +65,7 @@ public struct HumanReporter: Sendable {
     switch result.status {
     case .passed:
       guard verbosity != .quiet else { break }
-      let detail = count == 0 ? "no expectations" : count == 1 ? "1 expectation" : "\(count) expectations"
+      let detail = count == 0 ? "no expectations" : counted(count, "expectation")
       out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (\(detail))\n"
     case .failed, .error:
       out += paint("✗", "31") + " \(scenario.path)  \(scenario.name)\n"
@@ -74,7 +85,7 @@ public struct HumanReporter: Sendable {
       out += "  " + paint(
         "\(scenario.path):\(location.line):\(location.column): error: expectation '\(expectation.spec.target)' failed",
         "1") + "\n"
-      let diff = ExpectationDiff(expectation, grammar: scenario.grammar)
+      let diff = ExpectationDiff(expectation, grammar: scenario.grammar, folded: foldsDiffs)
       for line in diff.lines { out += "    " + line + "\n" }
     }
     return out
@@ -91,10 +102,11 @@ public struct HumanReporter: Sendable {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
   }
 
-  /// The summary line: `N scenarios, N passed, N failed (E expectations, F failed) in T s`.
+  /// The summary line: `N scenarios, N passed, N failed (E expectations, F failed) in T s`
+  /// (`1 scenario`, `1 expectation` in the singular).
   public func summary(_ summary: RunSummary, seconds: Double?) -> String {
-    var line = "\(summary.scenarios) scenarios, \(summary.passed) passed, \(summary.failed) failed"
-    line += " (\(summary.expectations) expectations, \(summary.failedExpectations) failed)"
+    var line = "\(counted(summary.scenarios, "scenario")), \(summary.passed) passed, \(summary.failed) failed"
+    line += " (\(counted(summary.expectations, "expectation")), \(summary.failedExpectations) failed)"
     if let seconds {
       let rounded = (seconds * 100).rounded() / 100
       line += " in \(rounded) s"
@@ -126,6 +138,11 @@ public struct RunSummary: Sendable, Equatable {
   }
 
   public var isSuccess: Bool { failed == 0 }
+}
+
+/// `1 scenario`, `2 scenarios`, `0 scenarios`.
+func counted(_ count: Int, _ noun: String) -> String {
+  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
 }
 
 extension String {

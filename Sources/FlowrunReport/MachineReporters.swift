@@ -13,7 +13,7 @@ public struct JSONReporter: Reporter {
       if entry.file.failedDocuments > 0 {
         scenarios.append(.object([
           ("path", .string(entry.file.path)),
-          ("name", .string(entry.file.path)),
+          ("name", .string(entry.file.unloadedName)),
           ("tags", .array([])),
           ("status", .string("error")),
           ("durationSeconds", .double(0)),
@@ -100,7 +100,12 @@ public struct JSONReporter: Reporter {
 /// JUnit XML: a `<testsuite>` per file, a `<testcase>` per scenario, the aligned diff in
 /// `<failure>`.
 public struct JUnitReporter: Reporter {
-  public init() {}
+  /// `.verbose` writes whole diffs; otherwise long ones are folded as in the human output.
+  public var verbosity: HumanReporter.Verbosity
+
+  public init(verbosity: HumanReporter.Verbosity = .normal) {
+    self.verbosity = verbosity
+  }
 
   public func render(_ report: RunReport) -> String {
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -111,7 +116,7 @@ public struct JUnitReporter: Reporter {
     let errors = report.files.reduce(0) { $0 + Self.errors(in: $1) }
     out += "<testsuites name=\"flowrun\" tests=\"\(tests)\" failures=\"\(failures)\""
     out += " errors=\"\(errors)\" time=\"\(Self.time(report.durationSeconds))\">\n"
-    let human = HumanReporter(color: false)
+    let human = HumanReporter(color: false, foldingDiffs: verbosity != .verbose)
     for entry in report.files {
       let path = entry.file.path
       let failures = Self.failures(in: entry)
@@ -123,7 +128,7 @@ public struct JUnitReporter: Reporter {
       if entry.file.failedDocuments > 0 {
         let text = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
         let message = entry.file.diagnostics.first?.headline ?? "the file did not load"
-        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(path))\" time=\"0\">\n"
+        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(entry.file.unloadedName))\" time=\"0\">\n"
         out += "      <error message=\"\(Self.escape(message))\">\(Self.escape(text))</error>\n"
         out += "    </testcase>\n"
       }
@@ -184,15 +189,22 @@ public struct JUnitReporter: Reporter {
 
 /// TAP version 13: one test point per scenario (and per file that did not load).
 public struct TAPReporter: Reporter {
-  public init() {}
+  /// `.verbose` writes whole diffs; otherwise long ones are folded as in the human output.
+  public var verbosity: HumanReporter.Verbosity
+
+  public init(verbosity: HumanReporter.Verbosity = .normal) {
+    self.verbosity = verbosity
+  }
 
   public func render(_ report: RunReport) -> String {
     var points: [String] = []
-    let human = HumanReporter(color: false)
+    let human = HumanReporter(color: false, foldingDiffs: verbosity != .verbose)
     for entry in report.files {
       if entry.file.failedDocuments > 0 {
         let detail = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
-        points.append("not ok \(points.count + 1) - \(Self.description(entry.file.path)) (did not load)\n" + Self.yaml(detail))
+        let title = entry.file.failedNames.isEmpty
+          ? entry.file.path : "\(entry.file.path)  \(entry.file.unloadedName)"
+        points.append("not ok \(points.count + 1) - \(Self.description(title)) (did not load)\n" + Self.yaml(detail))
       }
       for result in entry.results {
         let title = Self.description("\(result.scenario.path)  \(result.scenario.name)")
@@ -260,7 +272,21 @@ public struct GitHubReporter: Reporter {
   }
 }
 
+extension LoadedFile {
+  /// What a report calls the documents of the file that did not load: their names where they
+  /// could be read, else the file's path.
+  var unloadedName: String {
+    failedNames.isEmpty ? path : failedNames.joined(separator: ", ")
+  }
+}
+
 extension HumanReporter {
+  /// A plain reporter of normal verbosity that folds long diffs or not.
+  init(color: Bool, foldingDiffs: Bool) {
+    self.init(color: color)
+    foldsDiffs = foldingDiffs
+  }
+
   /// The human report of a scenario without its ✓/✗ line, indented as in the human output less
   /// its first two columns: the text of a JUnit failure or a TAP diagnostic.
   func details(of result: ScenarioResult) -> String {

@@ -33,13 +33,14 @@ public protocol Reporter: Sendable {
 public enum ReporterKind: String, Sendable, CaseIterable {
   case human, json, junit, tap, github
 
-  /// The reporter writing this format; nil for `human`, which streams.
-  public func reporter(color: Bool) -> (any Reporter)? {
+  /// The reporter writing this format; nil for `human`, which streams. With `.verbose`, the
+  /// diffs in JUnit and TAP reports are not folded.
+  public func reporter(color: Bool, verbosity: HumanReporter.Verbosity = .normal) -> (any Reporter)? {
     switch self {
     case .human: nil
     case .json: JSONReporter()
-    case .junit: JUnitReporter()
-    case .tap: TAPReporter()
+    case .junit: JUnitReporter(verbosity: verbosity)
+    case .tap: TAPReporter(verbosity: verbosity)
     case .github: GitHubReporter()
     }
   }

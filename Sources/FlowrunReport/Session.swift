@@ -32,6 +32,9 @@ public struct RunOptions: Sendable {
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Run only the `index`-th (1-based) of `count` deterministic slices of the scenarios.
   public var shard: (index: Int, count: Int)?
+  /// Exit 0 when the paths, `filter` and tags select no scenario (`--pass-with-no-scenarios`);
+  /// without it that is a failure (exit 1), or a usage error when the paths hold no scenario file.
+  public var passWithNoScenarios = false
   /// Reports to write; empty means human output to standard output.
   public var reporters: [ReporterRequest] = []
   public var update = UpdateMode.off
@@ -57,9 +60,11 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
   }
 }
 
-/// What a session writes: to standard output (streamed), or to a file at the end.
+/// What a session writes: to standard output (streamed), to standard error (a message when
+/// standard output carries a machine report), or to a file at the end.
 public enum SessionOutput: Sendable {
   case standardOutput(String)
+  case standardError(String)
   case file(path: String, contents: String)
 }
 
@@ -91,7 +96,8 @@ public enum Session {
     }
     let (files, missing) = ScenarioDiscovery.files(in: options.paths)
     if let path = missing.first { throw UsageError("no such file or directory: \(path)") }
-    if files.isEmpty { throw UsageError("no scenario found in \(options.paths.joined(separator: ", "))") }
+    let nothingFound = "no scenario found in \(options.paths.joined(separator: ", "))"
+    if files.isEmpty, !options.passWithNoScenarios { throw UsageError(nothingFound) }
 
     // Load every file, then select scenarios (filter, tags, shard) in file order.
     var yamlLimits = YAMLLimits()
@@ -101,6 +107,7 @@ public enum Session {
       ScenarioLoader.load(path: files[$0], limits: readLimits)
     }
     var selected: [Selected] = []
+    // Scenarios matching the filter and tags, before sharding.
     var index = 0
     for position in files.indices {
       let file = loader.result(position)
@@ -113,13 +120,14 @@ public enum Session {
       }
       selected.append(Selected(file: file, scenarios: scenarios))
     }
+    let matched = index
 
     let wantsHuman = options.reporters.isEmpty || options.reporters.contains { $0.kind == .human && $0.path == nil }
     let reporter = HumanReporter(color: options.color, verbosity: options.verbosity)
     let checkOnly = options.checkOnly
     let toRun = selected
     let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position in
-      checkOnly ? [] : toRun[position].scenarios.map { ScenarioRunner.run($0) }
+      toRun[position].scenarios.map { checkOnly ? ScenarioResult.checked($0) : ScenarioRunner.run($0) }
     }
     var summary = RunSummary()
     var reports: [RunReport.FileReport] = []
@@ -127,18 +135,10 @@ public enum Session {
       let entry = selected[position]
       let results = runner.result(position)
       summary.add(file: entry.file)
-      if checkOnly {
-        summary.scenarios += entry.scenarios.count
-        summary.passed += entry.scenarios.count
-      }
       for result in results { summary.add(result) }
       reports.append(RunReport.FileReport(file: entry.file, results: results))
       if wantsHuman {
-        let text =
-          checkOnly
-          ? reporter.checked(file: entry.file, scenarios: entry.scenarios)
-          : reporter.report(file: entry.file, results: results)
-        emit(.standardOutput(text))
+        emit(.standardOutput(reporter.report(reports[reports.count - 1], checkOnly: checkOnly)))
       }
       if options.failFast, !summary.isSuccess {
         runner.cancel()
@@ -152,21 +152,54 @@ public enum Session {
       let updates = ExpectationUpdater.update(report)
       if wantsHuman, !updates.isEmpty { emit(.standardOutput("\n" + updates.joined(separator: "\n") + "\n")) }
     }
+    // Selecting nothing fails (as Jest does without --passWithNoTests), so that a mistyped
+    // filter cannot pass a CI gate; an empty shard of a selection is fine.
+    let emptySelection = selectionMessage(options, matched: matched, loaded: selected, nothingFound: nothingFound)
+    let failsEmpty = emptySelection?.fails == true
+    if let emptySelection {
+      let severity = failsEmpty ? "error" : "note"
+      let line = (options.color ? reporter.paint(severity + ":", failsEmpty ? "31" : "36") : severity + ":")
+        + " " + emptySelection.message + "\n"
+      emit(wantsHuman ? .standardOutput(line) : .standardError(severity + ": " + emptySelection.message + "\n"))
+    }
     if wantsHuman { emit(.standardOutput("\n" + reporter.summary(summary, seconds: seconds) + "\n")) }
     for request in options.reporters {
       if request.kind == .human {
         if let path = request.path {
-          let text = reports.map { HumanReporter(color: false, verbosity: options.verbosity).report(file: $0.file, results: $0.results) }
-            .joined() + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
+          let plain = HumanReporter(color: false, verbosity: options.verbosity)
+          let text = reports.map { plain.report($0, checkOnly: checkOnly) }.joined()
+            + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
           emit(.file(path: path, contents: text))
         }
         continue
       }
-      guard let machine = request.kind.reporter(color: options.color) else { continue }
+      guard let machine = request.kind.reporter(color: options.color, verbosity: options.verbosity) else { continue }
       let text = machine.render(report)
       if let path = request.path { emit(.file(path: path, contents: text)) } else { emit(.standardOutput(text)) }
     }
-    return summary.isSuccess ? exitSuccess : exitFailure
+    return summary.isSuccess && !failsEmpty ? exitSuccess : exitFailure
+  }
+
+  /// What to say when the selection is empty: nothing matched (a failure unless
+  /// `passWithNoScenarios`), or this shard got none of the scenarios selected (a note). Nil when
+  /// scenarios were selected, or when every file failed to load (those failures say it all).
+  private static func selectionMessage(
+    _ options: RunOptions, matched: Int, loaded: [Selected], nothingFound: String
+  ) -> (message: String, fails: Bool)? {
+    let fails = !options.passWithNoScenarios
+    let hint = fails ? "; --pass-with-no-scenarios lets an empty selection pass" : ""
+    if loaded.isEmpty { return (nothingFound, false) }
+    guard matched == 0 else {
+      guard let shard = options.shard, loaded.allSatisfy({ $0.scenarios.isEmpty }) else { return nil }
+      let of = matched == 1 ? "the 1 selected scenario" : "the \(matched) selected scenarios"
+      return ("shard \(shard.index)/\(shard.count) holds none of \(of)", false)
+    }
+    var flags: [String] = []
+    if let filter = options.filter { flags.append("--filter '\(filter)'") }
+    flags += options.tags.map { "--tag '\($0)'" }
+    flags += options.skipTags.map { "--skip-tag '\($0)'" }
+    guard !flags.isEmpty else { return nil }
+    return ("no scenario matched \(flags.joined(separator: " "))" + hint, fails)
   }
 
   private static func matches(_ scenario: Scenario, filter: Regex<AnyRegexOutput>?, options: RunOptions) -> Bool {

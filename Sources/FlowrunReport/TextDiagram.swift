@@ -1,5 +1,6 @@
 import FlowrunMarbles
 import FlowrunScenario
+import FlowrunYAML
 
 /// The columns of a diagram: which frames are drawn, how wide each is, and which runs of quiet
 /// frames are folded into one `…` column. Shared by the text and SVG diagrams.
@@ -31,7 +32,7 @@ struct DiagramColumns {
           continue
         }
       }
-      let width = cells.map { ($0[frame] ?? "-").count }.max() ?? 1
+      let width = cells.map { ($0[frame] ?? "-").displayColumns }.max() ?? 1
       columns.append(Column(frame: frame, count: 1, width: max(1, width)))
       frame += 1
     }
@@ -105,7 +106,7 @@ public struct TextDiagram: Sendable {
           line = line.padded(to: labelWidth)
           for column in block {
             let text = column.isFold ? "…" : cells[index][column.frame] ?? "-"
-            line += text.padded(to: column.width)
+            line += text + String(repeating: " ", count: max(0, column.width - text.displayColumns))
           }
           if let note = lanes[index].note { line = line.trimmingTrailingSpaces + "  " + note }
           out += line.trimmingTrailingSpaces + "\n"

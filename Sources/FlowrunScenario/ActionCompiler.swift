@@ -171,7 +171,7 @@ extension ScenarioCompiler {
         localLegend: [], fileLegend: .none, errorValue: errorValue, marbleNode: value, node: value, window: nil,
         source: .subscriptions(source))
     }
-    guard let (plan, _) = resolveReference(target, at: key) else { return nil }
+    guard let (plan, _) = resolveReference(target, at: key, target: true) else { return nil }
     var marbleNode = value
     var localLegend = LegendTable.empty
     var error = errorValue

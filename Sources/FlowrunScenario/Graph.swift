@@ -316,7 +316,15 @@ final class Graph {
     if let thrown = error.thrown { return StepFailure(thrown) }
     let location = scenario.file.location(ofScalarOffset: error.offset, in: step.node)
     let at = "\(scenario.path):\(location.line):\(location.column)"
-    runtime.warn("expression failed: \(error.message)", at: location)
+    var warning = "expression failed: \(error.message)"
+    if let hint = error.hint { warning += "; \(hint)" }
+    if error.readsNil, step.inputReadsProperty {
+      warning += "; a property is nil until it is set"
+      if let text = step.node.scalarValue, let rewrite = readingNilAsEmpty(text, memberAt: error.offset) {
+        warning += ": write '\(rewrite)'"
+      }
+    }
+    runtime.warn(warning, at: location)
     return StepFailure(.map(["expressionError": .string(error.message), "at": .string(at)]))
   }
 }

@@ -114,4 +114,7 @@ struct StepExpression {
   var node: YAMLNode
   /// Where the expression starts (run-time errors point at the failing sub-expression).
   var location: SourceLocation
+  /// Whether its values may come from a property, which is nil until set: a read of nil then
+  /// hints at `($0 ?? "").count`.
+  var inputReadsProperty = false
 }

@@ -46,6 +46,13 @@ public struct ScenarioResult: Sendable {
   public let diagnostics: [Diagnostic]
   public let stats: RunStats
   public let durationSeconds: Double
+
+  /// A scenario that `flowrun check` loaded and validated without running it: it passed, with
+  /// no expectation compared.
+  public static func checked(_ scenario: Scenario) -> ScenarioResult {
+    ScenarioResult(
+      scenario: scenario, status: .passed, expectations: [], diagnostics: [], stats: RunStats(), durationSeconds: 0)
+  }
 }
 
 extension ExpectationResult {

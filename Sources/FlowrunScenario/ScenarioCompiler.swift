@@ -83,6 +83,9 @@ final class ScenarioCompiler {
   var currentName: String?
   /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
   var stepNesting = 0
+  /// Whether the values reaching the step being compiled may come from a property (nil until
+  /// set), for the hint of a run-time read of nil.
+  var stepInputReadsProperty = false
   static let maxStepNesting = 10_000
   /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
   var expressionDepth = 256
@@ -257,14 +260,15 @@ final class ScenarioCompiler {
     }
   }
 
-  /// A name used as a signal: a signal, subject or property.
-  func resolveReference(_ name: String, at node: YAMLNode) -> (SignalPlan, ValueShape)? {
+  /// A name used as a signal: a signal, subject or property, or a derived name. In an
+  /// expectation (`target`), a misspelt name may also be suggested as `<name>.subscriptions`.
+  func resolveReference(_ name: String, at node: YAMLNode, target: Bool = false) -> (SignalPlan, ValueShape)? {
     if declarations[name] == nil, let derived = derivedReference(name) {
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
       var message = "unknown signal '\(name)'"
-      if let suggestion = closestName(to: name, among: declarations.keys) {
+      if let suggestion = suggestedName(for: name, target: target) {
         message += "; did you mean '\(suggestion)'?"
       }
       context.error(message, at: node)

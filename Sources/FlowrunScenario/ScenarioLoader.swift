@@ -9,6 +9,8 @@ public struct LoadedFile: Sendable {
   public let diagnostics: [Diagnostic]
   /// The number of documents that failed to load.
   public let failedDocuments: Int
+  /// The `name:` of each document that failed to load, where it could be read, in file order.
+  public var failedNames: [String] = []
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -36,6 +38,8 @@ public enum ScenarioLoader {
     var diagnostics = yamlDiagnostics
     var scenarios: [Scenario] = []
     var failed = yamlDiagnostics.contains { $0.severity == .error } ? 1 : 0
+    var failedNames: [String] = []
+    if failed == 1 { failedNames = readableNames(in: bytes) }
     if failed == 0 {
       // Scenarios keep the file for placing diagnostics (its bytes and line table), not the
       // parsed trees, which are released once every document is compiled.
@@ -49,6 +53,7 @@ public enum ScenarioLoader {
           scenarios.append(scenario)
         } else {
           failed += 1
+          if let name = root["name"]?.scalarValue, root["name"]?.isScalar == true { failedNames.append(name) }
         }
         diagnostics += compiler.context.diagnostics.sorted { lhs, rhs in
           (lhs.location?.offset ?? 0) < (rhs.location?.offset ?? 0)
@@ -59,7 +64,23 @@ public enum ScenarioLoader {
         failed = 1
       }
     }
-    return LoadedFile(path: path, scenarios: scenarios, diagnostics: diagnostics, failedDocuments: failed)
+    var loaded = LoadedFile(path: path, scenarios: scenarios, diagnostics: diagnostics, failedDocuments: failed)
+    loaded.failedNames = failedNames
+    return loaded
+  }
+
+  /// The names of a file that is not valid YAML, read from its top-level `name:` lines (each
+  /// read alone as YAML), so that a report can still show them.
+  static func readableNames(in bytes: [UInt8]) -> [String] {
+    var names: [String] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: Array("name:".utf8)) {
+      let (file, diagnostics) = YAMLFile.parse(path: "", bytes: Array(line), limits: YAMLLimits())
+      guard diagnostics.isEmpty, let node = file.documents.first?.root?["name"], node.isScalar,
+        let name = node.scalarValue, !name.isEmpty
+      else { continue }
+      names.append(name)
+    }
+    return names
   }
 
   /// Whether `bytes` look like a scenario file: its first document has a `flowrun` key (or, when

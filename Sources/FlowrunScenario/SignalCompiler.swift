@@ -12,6 +12,9 @@ enum ValueShape: Equatable {
   case tuple(Int)
   /// A map made by the keyed form: each key is a name in the next step.
   case keyed([String])
+  /// Not known: the step before did not compile. The steps after it report nothing that
+  /// depends on its values (`$1`, key names), only their own mistakes.
+  case unknown
 
   /// The shape after an operator that passes values on unchanged.
   var passedOn: ValueShape {
@@ -112,18 +115,37 @@ extension ScenarioCompiler {
       } else if let step = splitStep(first) {
         current = compileSource(step)
       }
+      // Known once for the chain (operators pass on where values come from), so that a long
+      // chain costs nothing more per step.
+      let readsProperty = current.map { Self.mayReadProperty($0.0) } ?? false
+      let outerReadsProperty = stepInputReadsProperty
+      defer { stepInputReadsProperty = outerReadsProperty }
       for stepNode in steps.dropFirst() {
         guard let step = splitStep(stepNode) else {
           current = nil
           continue
         }
+        stepInputReadsProperty = readsProperty
         guard let input = current else {
-          _ = compileOperator(step, input: .never, shape: .value)
+          _ = compileOperator(step, input: .never, shape: .unknown)
           continue
         }
         current = compileOperator(step, input: input.0, shape: input.1)
       }
       return current
+    }
+  }
+
+  /// Whether the values of a chain's first step may come straight from a property: a property,
+  /// or a combination of a few signals one of which is a property (looked at two levels deep).
+  static func mayReadProperty(_ plan: SignalPlan, depth: Int = 0) -> Bool {
+    switch plan {
+    case .reference(.property): return true
+    case .combineLatest(let inputs, _), .zip(let inputs, _), .merge(let inputs, _), .concat(let inputs),
+      .race(let inputs):
+      return depth < 2 && inputs.contains { mayReadProperty($0, depth: depth + 1) }
+    case .apply(let input, _): return depth < 2 && mayReadProperty(input, depth: depth + 1)
+    default: return false
     }
   }
 
@@ -428,8 +450,9 @@ extension ScenarioCompiler {
       case .value: parameters = .value
       case .tuple(let arity): parameters = .tuple(arity: arity)
       case .keyed(let names): parameters = .keyed(names: names)
+      case .unknown: parameters = .unknown
       }
-      if accumulator {
+      if accumulator, shape != .unknown {
         if case .tuple(let arity) = shape {
           parameters = .accumulator(valueArity: arity)
         } else {
@@ -451,6 +474,7 @@ extension ScenarioCompiler {
       context.error("expected an expression (a string), found a \(node.kindName)", at: node)
       return nil
     }
-    return StepExpression(expression: compiled, node: node, location: node.start)
+    return StepExpression(
+      expression: compiled, node: node, location: node.start, inputReadsProperty: stepInputReadsProperty)
   }
 }

@@ -171,6 +171,33 @@ extension ScenarioCompiler {
     return .call(service: name, input: input)
   }
 
+  /// The name closest to a misspelt `name`: a declared one, or a derived one (`fetch.executing`,
+  /// `api.calls`, and for an expectation `target` also `<name>.subscriptions`) of the name
+  /// before its last dot, or of the declared name closest to that.
+  func suggestedName(for name: String, target: Bool) -> String? {
+    var candidates: [String] = []
+    if let declared = closestName(to: name, among: declarations.keys) { candidates.append(declared) }
+    if let dot = name.lastIndex(of: ".") {
+      var owner = String(name[..<dot])
+      if declarations[owner] == nil, let close = closestName(to: owner, among: declarations.keys) { owner = close }
+      candidates += derivedNames(of: owner, target: target)
+    }
+    return closestName(to: name, among: candidates)
+  }
+
+  /// The derived names of a declared name.
+  private func derivedNames(of owner: String, target: Bool) -> [String] {
+    guard let kind = declarations[owner]?.kind else { return [] }
+    var members: [String] = []
+    switch kind {
+    case .command: members = CommandState.allCases.map(\.rawValue)
+    case .service: members = ["calls"]
+    case .signal, .subject: if target { members = ["subscriptions"] }
+    case .property: break
+    }
+    return members.map { "\(owner).\($0)" }
+  }
+
   /// A derived name: `<command>.executing` … or `<service>.calls`.
   func derivedReference(_ name: String) -> Reference? {
     guard let dot = name.lastIndex(of: ".") else { return nil }

@@ -103,7 +103,8 @@ extension Unicode.Scalar {
   /// The columns the scalar takes in a terminal or a monospaced font: 2 for East Asian wide
   /// characters and emoji, else 1.
   public var displayColumns: Int {
-    switch value {
+    if value < 0x1100 { return 1 }
+    return switch value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
       0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
       0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
@@ -117,6 +118,13 @@ extension Unicode.Scalar {
 extension String {
   /// The columns the text takes in a terminal or a monospaced font (wide characters count 2).
   public var displayColumns: Int {
-    unicodeScalars.reduce(0) { $0 + $1.displayColumns }
+    // Below U+1100 every scalar takes one column; such text has no UTF-8 byte of 0xE1 or
+    // more, and one leading (non-continuation) byte per scalar.
+    var scalars = 0
+    for byte in utf8 {
+      if byte >= 0xE1 { return unicodeScalars.reduce(0) { $0 + $1.displayColumns } }
+      if byte & 0xC0 != 0x80 { scalars += 1 }
+    }
+    return scalars
   }
 }

@@ -26,10 +26,10 @@ import Testing
     #expect(outcome.summary.passed == 1)
     #expect(outcome.report == """
       ✓ scenario.yaml  ok  (1 expectation)
-      1 scenarios, 1 passed, 0 failed (1 expectations, 0 failed)
+      1 scenario, 1 passed, 0 failed (1 expectation, 0 failed)
 
       """)
-    #expect(outcome.description == "scenario.yaml: 1 scenarios, 1 passed, 0 failed (1 expectations, 0 failed)")
+    #expect(outcome.description == "scenario.yaml: 1 scenario, 1 passed, 0 failed (1 expectation, 0 failed)")
   }
 
   @Test func aFailureIsDescribedAsTheHumanOutputWithoutColour() {

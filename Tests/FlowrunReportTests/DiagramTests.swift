@@ -46,6 +46,22 @@ import Testing
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
   }
 
+  /// A wide character takes two columns: the lanes after it stay in line.
+  @Test func wideCharactersKeepTheLanesInLine() throws {
+    let yaml = """
+      flowrun: 1
+      name: wide
+      signals:
+        s: { hot: "-雨-x" }
+        t: { hot: "-a-b" }
+      """
+    let file = ScenarioLoader.load(path: "wide.yaml", bytes: Array(yaml.utf8))
+    let model = try #require(TeachingSession.traced(file).map(DiagramModel.init).first)
+    let lines = TextDiagram(model).render().split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("  s      -雨-x") })
+    #expect(lines.contains { $0.hasPrefix("  t      -a -b") })
+  }
+
   /// A named signal nobody subscribes to is drawn empty, not subscribed (drawing must not run
   /// its side effects); a shared one with several subscribers has one lane per subscription.
   @Test func lanesNeverSubscribe() throws {

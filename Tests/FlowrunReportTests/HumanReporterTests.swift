@@ -21,6 +21,20 @@ import Testing
     #expect(!summary.isSuccess)
   }
 
+  /// One scenario and one expectation read in the singular; none in the plural.
+  @Test(arguments: [
+    (1, 1, "1 scenario, 1 passed, 0 failed (1 expectation, 0 failed)"),
+    (0, 0, "0 scenarios, 0 passed, 0 failed (0 expectations, 0 failed)"),
+    (2, 1, "2 scenarios, 2 passed, 0 failed (1 expectation, 0 failed)"),
+  ])
+  func summaryLineCountsInTheSingular(_ scenarios: Int, _ expectations: Int, _ line: String) {
+    var summary = RunSummary()
+    summary.scenarios = scenarios
+    summary.passed = scenarios
+    summary.expectations = expectations
+    #expect(HumanReporter(color: false).summary(summary, seconds: nil) == line)
+  }
+
   @Test func brokenFileIsReportedWithItsDiagnostics() {
     let file = ScenarioLoader.load(path: "broken.yaml", bytes: Array("flowrun: 2\nname: x\n".utf8))
     var summary = RunSummary()

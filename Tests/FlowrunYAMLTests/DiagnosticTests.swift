@@ -285,3 +285,14 @@ func errorsRenderWithLocationAndCaret(_ errorCase: ErrorCase) {
         "             ^",
       ].joined(separator: "\n"))
 }
+
+/// Display widths: one column per scalar, two for East Asian wide characters and emoji (the
+/// ASCII and narrow fast path included).
+@Test(arguments: [
+  ("", 0), ("abc", 3), ("é-ü", 3), ("\u{0800}\u{10FF}", 2), ("雨夜", 4), ("a雨b", 4), ("a😀", 3),
+  ("e\u{301}", 2),
+])
+func displayColumnsCountWideCharactersTwice(_ text: String, _ columns: Int) {
+  #expect(text.displayColumns == columns)
+  #expect(text.unicodeScalars.reduce(0) { $0 + $1.displayColumns } == columns)
+}

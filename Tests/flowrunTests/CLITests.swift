@@ -64,7 +64,7 @@ import Testing
   @Test func failingExpectationIsOne() throws {
     let output = try CLI.run(["Tests/flowrunTests/Golden/failing.yaml"])
     #expect(output.status == 1)
-    #expect(output.stdout.contains("1 scenarios, 0 passed, 1 failed"))
+    #expect(output.stdout.contains("1 scenario, 0 passed, 1 failed"))
   }
 
   @Test func brokenFileIsOne() throws {
@@ -85,6 +85,18 @@ import Testing
     #expect(!output.stderr.isEmpty)
   }
 
+  /// The message of an unknown option is flowrun's (lowercase, no far-fetched suggestion), and
+  /// comes before any complaint about missing paths.
+  @Test func unknownOptionIsNamed() throws {
+    for arguments in [["--bogus"], ["--bogus", "scenarios"], ["check", "--bogus", "scenarios"]] {
+      let output = try CLI.run(arguments)
+      #expect(output.status == 64)
+      #expect(output.stderr.hasPrefix("error: unknown option '--bogus'\nUsage: flowrun "), "\(arguments)")
+    }
+    let close = try CLI.run(["--filtr", "x", "scenarios"])
+    #expect(close.stderr.hasPrefix("error: unknown option '--filtr'; did you mean '--filter'?\n"))
+  }
+
   @Test func missingPathIs64() throws {
     let output = try CLI.run(["scenarios/does-not-exist.yaml"])
     #expect(output.status == 64)
@@ -92,7 +104,9 @@ import Testing
   }
 
   @Test func noPathIs64() throws {
-    #expect(try CLI.run([]).status == 64)
+    let output = try CLI.run([])
+    #expect(output.status == 64)
+    #expect(output.stderr.hasPrefix("error: no scenario file or directory given\nUsage: flowrun run "))
   }
 
   /// A folder whose YAML files have no `flowrun:` key holds no scenario: a usage error.
@@ -106,6 +120,10 @@ import Testing
     let output = try CLI.run([directory.path])
     #expect(output.status == 64)
     #expect(output.stderr.contains("no scenario found"))
+    // --pass-with-no-scenarios lets it pass, with a note.
+    let passing = try CLI.run(["--pass-with-no-scenarios", directory.path])
+    #expect(passing.status == 0)
+    #expect(passing.stdout.hasPrefix("note: no scenario found in \(directory.path)\n"))
   }
 
   @Test func badFilterRegexIs64() throws {
@@ -128,10 +146,51 @@ import Testing
     #expect(byPath.stdout.contains("2 scenarios, 2 passed, 0 failed"))
   }
 
-  @Test func filterMatchingNothingSelectsNothing() throws {
-    let output = try CLI.run(["--filter", "^no such scenario$", "scenarios"])
+  /// A selection of nothing fails, as Jest does: a mistyped filter must not pass a CI gate.
+  @Test func filterMatchingNothingFails() throws {
+    let output = try CLI.run(["--color", "never", "--filter", "^no such scenario$", "scenarios"])
+    #expect(output.status == 1)
     #expect(passedLines(output).isEmpty)
-    #expect(output.stdout.contains("0 scenarios, 0 passed, 0 failed"))
+    let lines = CLI.maskingDuration(output.stdout).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.suffix(4) == [
+      "error: no scenario matched --filter '^no such scenario$'; --pass-with-no-scenarios lets an empty selection pass",
+      "", "0 scenarios, 0 passed, 0 failed (0 expectations, 0 failed) in <duration> s", "",
+    ])
+    let check = try CLI.run(["check", "--filter", "zzz", "scenarios"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("error: no scenario matched --filter 'zzz'"))
+  }
+
+  @Test func tagsMatchingNothingFail() throws {
+    let output = try CLI.run(["--tag", "no-such-tag", "--skip-tag", "basics", "scenarios"])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("error: no scenario matched --tag 'no-such-tag' --skip-tag 'basics'"))
+  }
+
+  /// With a machine report on standard output, the message goes to standard error.
+  @Test func anEmptySelectionIsSaidOnStandardErrorBesideAMachineReport() throws {
+    let output = try CLI.run(["--reporter", "json", "--filter", "zzz", "scenarios"])
+    #expect(output.status == 1)
+    #expect(output.stdout.hasPrefix("{"))
+    #expect(output.stderr.hasPrefix("error: no scenario matched --filter 'zzz'"))
+  }
+
+  @Test func passWithNoScenariosLetsAnEmptySelectionPass() throws {
+    let output = try CLI.run(["--pass-with-no-scenarios", "--filter", "zzz", "scenarios"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("note: no scenario matched --filter 'zzz'\n"))
+    let check = try CLI.run(["check", "--pass-with-no-scenarios", "--tag", "nothing", "scenarios"])
+    #expect(check.status == 0)
+  }
+
+  /// A shard that gets none of a non-empty selection passes, with a note.
+  @Test func anEmptyShardPassesWithANote() throws {
+    let first = try CLI.run(["--filter", "zip-requests", "--shard", "1/2", "scenarios"])
+    #expect(first.status == 0)
+    #expect(passedLines(first).count == 1)
+    let second = try CLI.run(["--filter", "zip-requests", "--shard", "2/2", "scenarios"])
+    #expect(second.status == 0)
+    #expect(second.stdout.hasPrefix("note: shard 2/2 holds none of the 1 selected scenario\n"))
   }
 
   @Test func tagSelects() throws {
@@ -248,6 +307,20 @@ import Testing
     let output = try CLI.run(["check", "--color", "never", "Tests/flowrunTests/Golden/broken.yaml"])
     #expect(output.status == 1)
     #expect(output.stdout.contains("broken.yaml:4:27: error: unclosed group in marble"))
+  }
+
+  /// `check` takes `-q` and `--reporter` as `run` does; its reports list each valid scenario
+  /// as a passing test.
+  @Test func checkTakesQuietAndReporters() throws {
+    let quiet = try CLI.run(["check", "-q", "--color", "never", "scenarios/basics"])
+    #expect(quiet.status == 0)
+    #expect(!quiet.stdout.contains("✓ "))
+    #expect(CLI.maskingDuration(quiet.stdout) == "\n7 scenarios, 7 passed, 0 failed (0 expectations, 0 failed) in <duration> s\n")
+    let junit = try CLI.run(["check", "--reporter", "junit", "scenarios/basics", "Tests/flowrunTests/Golden/broken.yaml"])
+    #expect(junit.status == 1)
+    #expect(junit.stdout.hasPrefix("<?xml"))
+    #expect(junit.stdout.contains("<testsuites name=\"flowrun\" tests=\"8\" failures=\"0\" errors=\"1\""))
+    #expect(junit.stdout.contains("name=\"Sensor readings deduplicated, skipped and taken\""))
   }
 
   @Test func checkUsageErrors() throws {

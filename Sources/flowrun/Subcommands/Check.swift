@@ -8,8 +8,11 @@ extension FlowrunCommand {
 
     @OptionGroup var scenarios: ScenarioOptions
 
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
-      var options = scenarios.runOptions()
+      var options = try scenarios.runOptions()
+      output.apply(to: &options)
       options.checkOnly = true
       try runSession(options)
     }

@@ -22,7 +22,7 @@ extension FlowrunCommand {
 
     func validate() throws {
       if name.isEmpty || name.hasSuffix("/") {
-        throw ValidationError("Please give the name of the scenario file to create, such as 'login'.")
+        throw ValidationError("the name of the scenario file to create is missing, such as 'login'")
       }
     }
 

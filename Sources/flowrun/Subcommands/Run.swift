@@ -15,10 +15,7 @@ extension FlowrunCommand {
 
     @OptionGroup var scenarios: ScenarioOptions
 
-    @Option(name: .customLong("reporter"), help: ArgumentHelp(
-      "Output format, repeatable: human, json, junit, tap or github, optionally to a file (junit:out.xml).",
-      valueName: "format[:path]"))
-    var reporters: [ReporterArgument] = []
+    @OptionGroup var output: OutputOptions
 
     @Option(help: ArgumentHelp("Run only the i-th of n deterministic slices of the scenarios.", valueName: "i/n"))
     var shard: ShardArgument?
@@ -28,9 +25,6 @@ extension FlowrunCommand {
 
     @Flag(name: .customLong("update-force"), help: .hidden)
     var updateForce = false
-
-    @Flag(name: .shortAndLong, help: "Print only failures and the summary.")
-    var quiet = false
 
     @Flag(name: .shortAndLong, help: "Also list every expectation that held.")
     var verbose = false
@@ -45,33 +39,15 @@ extension FlowrunCommand {
     var watch = false
 
     func run() throws {
-      var options = scenarios.runOptions()
-      options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
+      var options = try scenarios.runOptions()
+      if verbose { options.verbosity = .verbose }
+      output.apply(to: &options)
       options.failFast = failFast
-      options.reporters = reporters.map(\.request)
-      if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
-        !options.reporters.contains(where: { $0.kind == .github })
-      {
-        if options.reporters.isEmpty { options.reporters.append(.init(kind: .human)) }
-        options.reporters.append(.init(kind: .github))
-      }
       options.shard = shard.map { ($0.index, $0.count) }
       options.update = updateForce ? .force : update ? .on : .off
       try runOrWatch(options)
     }
   }
-}
-
-struct ReporterArgument: ExpressibleByArgument {
-  var request: RunOptions.ReporterRequest
-
-  init?(argument: String) {
-    let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-    guard let first = parts.first, let kind = ReporterKind(rawValue: first) else { return nil }
-    request = .init(kind: kind, path: parts.count > 1 ? parts[1] : nil)
-  }
-
-  static var allValueStrings: [String] { ReporterKind.allCases.map(\.rawValue) }
 }
 
 struct ShardArgument: ExpressibleByArgument {

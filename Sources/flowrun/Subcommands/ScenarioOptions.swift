@@ -16,6 +16,11 @@ struct ScenarioOptions: ParsableArguments {
   @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable).")
   var skipTag: [String] = []
 
+  @Flag(
+    name: .customLong("pass-with-no-scenarios"),
+    help: "Exit 0 when the paths, --filter and the tags select no scenario (else that fails).")
+  var passWithNoScenarios = false
+
   @Option(help: "Colour: auto (only on a terminal, honouring NO_COLOR), always or never.")
   var color: ColorMode = .auto
 
@@ -32,15 +37,18 @@ struct ScenarioOptions: ParsableArguments {
   var limits: [LimitArgument] = []
 
   func validate() throws {
-    if paths.isEmpty { throw ValidationError("Please give at least one scenario file or directory.") }
-    if let jobs, jobs < 1 { throw ValidationError("Please give --jobs a number of at least 1.") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
-  func runOptions() -> RunOptions {
+  /// The options of a session; fails (a usage error) without a path. Checked here rather than
+  /// in `validate()`, which runs before the parser reports an unknown option.
+  func runOptions() throws -> RunOptions {
+    if paths.isEmpty { throw ValidationError("no scenario file or directory given") }
     var options = RunOptions(paths: paths)
     options.filter = filter
     options.tags = tag
     options.skipTags = skipTag
+    options.passWithNoScenarios = passWithNoScenarios
     options.color = color.isEnabled
     if let jobs { options.jobs = jobs }
     for limit in limits { options.limits[limit.key] = limit.value }
@@ -70,6 +78,8 @@ func runSession(_ options: RunOptions) throws {
       switch output {
       case .standardOutput(let text):
         FileHandle.standardOutput.write(Data(text.utf8))
+      case .standardError(let text):
+        FileHandle.standardError.write(Data(text.utf8))
       case .file(let path, let contents):
         do {
           try writeReport(contents, to: path)
