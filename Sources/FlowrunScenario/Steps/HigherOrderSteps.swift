@@ -68,7 +68,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.value) { graph, upstream, scope in
-        CatchSource(upstream) { [unowned graph] error throws(StepFailure) in
+        upstream.catchError { [unowned graph] error throws(StepFailure) in
           var inner = scope
           inner.error = error
           inner.subject = error
@@ -79,7 +79,7 @@ extension StepTable {
     .operator("catchAndReturn", .value, summary: "On error, emits this value and completes.") { c in
       guard let argument = c.requiredArgument() else { return nil }
       let value = c.value(argument)
-      return c.apply(.value) { _, upstream, _ in CatchSource(upstream) { _ in ImmediateSource.just(value) } }
+      return c.apply(.value) { _, upstream, _ in upstream.catchError { _ in ImmediateSource.just(value) } }
     },
     .operator(
       "retry", .retry, summary: "Re-subscribes after an error: n times, unbounded when bare, or {count, delay}."

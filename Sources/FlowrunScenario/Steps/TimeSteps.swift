@@ -92,7 +92,7 @@ extension StepTable {
         return nil
       }
       let every = c.extra(.every).flatMap { c.count($0, "'every'", minimum: 1) }
-      return c.apply(.value) { _, upstream, _ in BufferCountSource(upstream, size: size, every: every) }
+      return c.apply(.value) { _, upstream, _ in upstream.buffer(size, every: every) }
     },
   ]
 }
