@@ -41,28 +41,12 @@ private final class CatchObserver: UnaryOperator {
     }
     let fallback = UpstreamLink()
     self.fallback = fallback
-    fallback.attach(source.subscribe(Forward(downstream: downstream, link: fallback)))
+    fallback.attach(source.subscribe(FallbackObserver(downstream: downstream, link: fallback)))
   }
 
   func dispose() {
     isDisposed = true
     link.dispose()
     fallback?.dispose()
-  }
-
-  private final class Forward: Observer {
-    let downstream: any Observer
-    unowned let link: UpstreamLink
-
-    init(downstream: any Observer, link: UpstreamLink) {
-      self.downstream = downstream
-      self.link = link
-    }
-
-    func receive(_ event: Event) {
-      guard !link.isFinished else { return }
-      if event.isTerminal { link.finish() }
-      downstream.receive(event)
-    }
   }
 }
