@@ -48,7 +48,7 @@ extension StepTable {
         return nil
       }
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        SkipUntilSource(upstream, notifier: graph.source(for: notifier, scope: scope))
+        upstream.skipUntil(graph.source(for: notifier, scope: scope))
       }
     },
     .operator(
@@ -98,7 +98,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.tuple(others.count + 1)) { graph, upstream, scope in
-        WithLatestFromSource(upstream, others: others.map { graph.source(for: $0, scope: scope) })
+        upstream.withLatestFrom(others.map { graph.source(for: $0, scope: scope) })
       }
     },
     .operator(
@@ -147,7 +147,7 @@ extension OperatorCompilation {
   fileprivate func sample(repeatsValue: Bool) -> (SignalPlan, ValueShape)? {
     guard let argument = requiredNonNullArgument(), let sampler = signal(argument, quotedName)?.0 else { return nil }
     return apply(shape.passedOn) { graph, upstream, scope in
-      SampleSource(upstream, sampler: graph.source(for: sampler, scope: scope), repeatsValue: repeatsValue)
+      upstream.sample(graph.source(for: sampler, scope: scope), repeatsValue: repeatsValue)
     }
   }
 }

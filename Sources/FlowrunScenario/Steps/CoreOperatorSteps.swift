@@ -133,8 +133,7 @@ extension OperatorCompilation {
   fileprivate func takeUntil(completesWithNotifier: Bool) -> (SignalPlan, ValueShape)? {
     guard let argument = requiredArgument(), let notifier = signal(argument, quotedName)?.0 else { return nil }
     return apply(shape.passedOn) { graph, upstream, scope in
-      TakeUntilSource(
-        upstream, notifier: graph.source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
+      upstream.takeUntil(graph.source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
     }
   }
 }
