@@ -21,6 +21,8 @@ struct StepTable: Sendable {
   private struct Entry {
     var source: StepDefinition?
     var `operator`: StepDefinition?
+    /// The extra keys of either, in their order.
+    var extras: [String] = []
   }
 
   /// The default catalogue (and `library: rxjs`).
@@ -43,10 +45,13 @@ struct StepTable: Sendable {
     var table: [String: Entry] = [:]
     for definition in definitions {
       for name in definition.names {
+        var entry = table[name] ?? Entry()
         switch definition.role {
-        case .source: table[name, default: Entry()].source = definition
-        case .operator: table[name, default: Entry()].operator = definition
+        case .source: entry.source = definition
+        case .operator: entry.operator = definition
         }
+        for key in definition.extras where !entry.extras.contains(key.name) { entry.extras.append(key.name) }
+        table[name] = entry
       }
     }
     self.definitions = definitions
@@ -71,10 +76,7 @@ struct StepTable: Sendable {
   /// The extra keys a step written `name` may carry (a step's role is known only from its
   /// place in the signal, after its keys were checked).
   func extras(of name: String) -> [String] {
-    guard let entry = table[name] else { return [] }
-    var keys = (entry.source?.extras ?? []).map(\.name)
-    for key in entry.operator?.extras ?? [] where !keys.contains(key.name) { keys.append(key.name) }
-    return keys
+    table[name]?.extras ?? []
   }
 }
 
