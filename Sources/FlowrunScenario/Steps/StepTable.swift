@@ -32,10 +32,11 @@ struct StepTable: Sendable {
   static let catalogue: [StepDefinition] =
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
 
-  /// The default catalogue overlaid with the definitions of `library`.
-  init(library: Library?) {
-    var definitions = Self.catalogue.filter { $0.library == nil }
-    for definition in Self.catalogue where definition.library != nil && definition.library == library {
+  /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
+  /// the library replaces the default one of the same name and role, or adds its name.
+  init(_ catalogue: [StepDefinition] = Self.catalogue, library: Library?) {
+    var definitions = catalogue.filter { $0.library == nil }
+    for definition in catalogue where definition.library != nil && definition.library == library {
       if let index = definitions.firstIndex(where: { $0.name == definition.name && $0.role == definition.role }) {
         definitions[index] = definition
       } else {
