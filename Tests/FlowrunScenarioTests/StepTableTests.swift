@@ -87,7 +87,8 @@ struct StepTableTests {
   @Test func everyExtraKeyIsRegistered() {
     for definition in StepTable.standard.definitions {
       for key in definition.extras {
-        #expect(ExtraKey.all.contains { $0.name == key.name }, "\(definition.name): '\(key.name)' is not in ExtraKey.all")
+        #expect(
+          ExtraKey.all.contains { $0.name == key.name }, "\(definition.name): '\(key.name)' is not in ExtraKey.all")
       }
     }
   }
