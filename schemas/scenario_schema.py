@@ -3,8 +3,11 @@
 
 The schema is generated because every step of a signal is described three times (as a source,
 as a source inside a template case with `when`, and as an operator) and the extra keys of each
-step need a rule each. Run `python3 schemas/scenario_schema.py` after changing this file;
-`Tests/Schema/test_schemas.py` fails while the checked-in schema differs from what this builds.
+step need a rule each. The steps themselves — names, aliases, arguments, extra keys and their
+descriptions — come from the step table (`schemas/steps.json`, written by the Swift test
+`StepTableTests` from Sources/FlowrunScenario/Steps/). Run `python3 schemas/scenario_schema.py`
+after changing either; `Tests/Schema/test_schemas.py` fails while the checked-in schema differs
+from what this builds.
 
 Step objects list every step key as a property (so editors complete and explain them all),
 `oneOf` requires exactly one step key, and an `if`/`then` per extra key (`values`, `seed`, …)
@@ -101,200 +104,104 @@ DEFS = {
 }
 
 # ---------------------------------------------------------------------------------------------
-# Steps: (key, argument schema, description). Extra keys are listed separately.
+# Steps: read from the step table (schemas/steps.json, written from the Swift table by
+# StepTableTests). Each step's argument and extra keys are named by shape; ARGUMENTS gives the
+# schema of each shape.
+
+STEPS_FILE = pathlib.Path(__file__).with_name("steps.json")
 
 SIGNAL = ref("signal")
 TEMPLATE = ref("template")
 
-SOURCES = [
-    ("hot", ref("marble"), "A hot source: events at absolute frames, shared by all subscribers; '^' marks frame 0. Extra keys: values, error."),
-    ("cold", ref("marble"), "A cold source: every subscription replays the marble from its own subscription frame. Extra keys: values, error."),
-    ("from", ref("name"), "The named signal, subject, property (RACObserve: current value, then every change) or derived name."),
-    ("just", ref("value"), "One value, then completed, at subscription."),
-    ("of", {"type": "array"}, "Each value of the list in order, then completed, all at subscription."),
-    ("empty", {"const": True}, "Completed at subscription (write 'empty: true')."),
-    ("never", {"const": True}, "Nothing, ever (write 'never: true')."),
-    ("fail", ref("value"), "An error with this value at subscription."),
-    ("interval", ref("positiveDuration"), "0, 1, 2, … every duration, the first one a duration after subscription; at least one frame."),
-    (
-        "timer",
-        {
-            "anyOf": [
-                ref("duration"),
-                {
-                    "type": "object",
-                    "properties": {
-                        "after": ref("duration", "When the first value (0) comes, counted from subscription; may be 0. Default 0."),
-                        "every": ref("positiveDuration", "The period of the following values 1, 2, …; at least one frame."),
-                    },
-                    "required": ["every"],
-                    "additionalProperties": False,
-                },
-            ]
-        },
-        "0 after the duration, then completed; or repeating with {after, every}.",
-    ),
-    (
-        "combineLatest",
-        {
-            "anyOf": [
-                {"type": "array", "items": SIGNAL, "minItems": 1},
-                {
-                    "description": "Keyed form: each key is bound by name in the next step's expressions; values are maps.",
-                    "type": "object",
-                    "minProperties": 1,
-                    "propertyNames": {},  # filled in by build(): any key but a step name
-                    "additionalProperties": SIGNAL,
-                },
-                ref("name"),
-                ref("sourceStep"),
-            ]
-        },
-        "The latest value of every input once each has sent one: a list ($0, $1 …) for a list of signals, a map for a map of signals.",
-    ),
-    ("zip", None, "Pairs the inputs' values by index: a list for a list of signals, a map for a map of signals."),
-    ("merge", ref("signalList"), "The inputs' events interleaved (extra key: concurrent)."),
-    ("concat", ref("signalList"), "The inputs one after another, each after the previous completed."),
-    ("race", ref("signalList"), "The first input to emit wins (amb); the others are unsubscribed."),
-    ("call", ref("name"), "Calls the named service once per subscription; extra key 'with' gives the input."),
-]
-
-OPERATORS = [
-    # transform
-    ("map", ref("expression"), "Transforms each value with the expression ($0 is the value)."),
-    ("mapTo", ref("value"), "Replaces each value with this literal value."),
-    ("scan", ref("expression"), "Accumulates: $0 the accumulator, $1 the value; emits every accumulation (extra key: seed)."),
-    ("reduce", ref("expression"), "Like scan, but emits only the final accumulation on completion (extra key: seed)."),
-    ("pairwise", TRUE_OR_NULL, "Emits [previous, current] pairs from the second value on."),
-    ("materialize", TRUE_OR_NULL, "Turns events into values {kind: next|error|completed, value|error}."),
-    ("dematerialize", TRUE_OR_NULL, "The reverse of materialize."),
-    # filter
-    ("filter", ref("expression"), "Passes only values for which the expression is true."),
-    (
-        "distinctUntilChanged",
-        {"anyOf": [TRUE_OR_NULL, ref("expression")]},
-        "Drops a value equal to the previous one; with an expression, compares by that key.",
-    ),
-    ("skip", ref("count"), "Drops the first n values."),
-    ("take", ref("count"), "Passes the first n values, then completes."),
-    ("takeLast", ref("count"), "Emits the last n values on completion."),
-    ("skipWhile", ref("expression"), "Drops values while the expression is true."),
-    ("takeWhile", ref("expression"), "Passes values while the expression is true, then completes (extra key: inclusive)."),
-    ("skipUntil", SIGNAL, "Drops values until the notifier signal sends a value."),
-    ("takeUntil", SIGNAL, "Passes values until the notifier signal sends a value (ReactiveX: the notifier completing does nothing)."),
-    ("takeUntilRAC", SIGNAL, "RAC2 takeUntil: also completes when the notifier completes."),
-    ("first", {"anyOf": [TRUE_OR_NULL, ref("expression")]}, "The first value (or the first passing the expression), then completes (extra key: default)."),
-    ("last", {"anyOf": [TRUE_OR_NULL, ref("expression")]}, "The last value (or the last passing the expression), on completion (extra key: default)."),
-    ("elementAt", ref("count"), "The value at this index, then completes (extra key: default)."),
-    ("ignoreElements", TRUE_OR_NULL, "Drops every value; passes completion and error."),
-    ("ignoreValues", TRUE_OR_NULL, "RAC2 name of ignoreElements."),
-    ("ignore", ref("value"), "RAC2: drops values equal to this value."),
-    # combine
-    ("startWith", ref("value"), "Emits these values first (a list means several values; [[a, b]] is one list value)."),
-    ("combineLatest", ref("signalList"), "combineLatest of this signal and the given signal(s); values are lists."),
-    ("combineLatestWith", ref("signalList"), "combineLatest of this signal and the given signal(s); values are lists."),
-    ("zip", ref("signalList"), "zip of this signal and the given signal(s); values are lists."),
-    ("zipWith", ref("signalList"), "zip of this signal and the given signal(s); values are lists."),
-    ("merge", ref("signalList"), "Merges this signal with the given signal(s) (extra key: concurrent)."),
-    ("mergeWith", ref("signalList"), "Merges this signal with the given signal(s) (extra key: concurrent)."),
-    ("concat", ref("signalList"), "This signal, then the given signal(s), one after another."),
-    ("concatWith", ref("signalList"), "This signal, then the given signal(s), one after another."),
-    ("withLatestFrom", ref("signalList"), "Each value paired with the latest values of the given signal(s): [$0, $1, …]."),
-    ("sample", SIGNAL, "Emits the latest value when the sampler signal sends (ReactiveX: only a new value)."),
-    ("sampleRAC", SIGNAL, "RAC2 sample: re-emits the latest value at every sampler event."),
-    ("then", SIGNAL, "RAC2: ignores the values, then on completion subscribes to the given signal."),
-    # higher-order
-    ("flatMap", TEMPLATE, "Each value makes an inner signal from the template ('outer' is the value); all are merged (extra key: concurrent)."),
-    ("flattenMap", TEMPLATE, "RAC2 name of flatMap."),
-    ("flatMapLatest", TEMPLATE, "Each value makes an inner signal; a new one cancels the previous (switchMap)."),
-    ("switchMap", TEMPLATE, "RxJS name of flatMapLatest."),
-    ("concatMap", TEMPLATE, "Each value makes an inner signal; they run one after another."),
-    ("exhaustMap", TEMPLATE, "Each value makes an inner signal, ignored while the previous one runs."),
-    ("mergeAll", TRUE_OR_NULL, "Merges signal values (extra key: concurrent)."),
-    ("flatten", TRUE_OR_NULL, "RAC2 name of mergeAll."),
-    ("switchToLatest", TRUE_OR_NULL, "Switches to the latest signal value, cancelling the previous one."),
-    ("switchAll", TRUE_OR_NULL, "RxJS name of switchToLatest."),
-    ("concatAll", TRUE_OR_NULL, "Subscribes to signal values one after another."),
-    # time
-    ("debounce", ref("duration"), "Emits a value once no newer value came for the duration."),
-    ("throttle", ref("duration"), "ReactiveX throttle: at most one value per duration (extra keys: leading, trailing, latest)."),
-    ("delay", ref("duration"), "Shifts every event later by the duration."),
-    ("delaySubscription", ref("duration"), "Subscribes upstream only after the duration."),
-    ("timeout", ref("duration"), "Fails with \"timeout\" (or switches to 'fallback') when no event comes within the duration."),
-    ("timeoutRAC", ref("duration"), "RAC2 timeout: fails when the signal has not completed within the duration."),
-    ("bufferTime", ref("positiveDuration"), "Collects values into a list per period, empty ones included (extra keys: every, max)."),
-    ("buffer", {"type": "integer", "minimum": 1}, "Collects values into lists of n (RxJS bufferCount; extra key: every)."),
-    # errors
-    (
-        "retry",
-        {
-            "anyOf": [
-                TRUE_OR_NULL,
-                ref("count"),
-                {
-                    "type": "object",
-                    "properties": {
-                        "count": ref("count", "Re-subscriptions after the first attempt; omit for unbounded."),
-                        "delay": ref("duration", "Time to wait before each re-subscription."),
-                    },
-                    "additionalProperties": False,
-                },
-            ]
-        },
-        "Re-subscribes after an error: n times, unbounded when bare, or {count, delay}.",
-    ),
-    ("catch", TEMPLATE, "On error, continues with the template's signal ('error' is the error value)."),
-    ("catchAndReturn", ref("value"), "On error, emits this value and completes."),
-    # sharing
-    ("share", TRUE_OR_NULL, "RxJS 7 share(): one connection for all subscribers, reset after completion or error."),
-    ("shareReplay", ref("count"), "RxJS 7 shareReplay(n): stays connected and replays the last n values."),
-    ("replay", TRUE_OR_NULL, "RAC2 replay: connects at once and replays every value."),
-    ("replayLast", TRUE_OR_NULL, "RAC2 replayLast: connects at once and replays the last value."),
-    ("replayLazily", TRUE_OR_NULL, "RAC2 replayLazily: connects at the first subscription and replays every value."),
-    # scheduling and debugging
-    ("observeOn", {"type": "string"}, "Re-delivers each event as a new scheduler action at the same frame; the argument names the queue."),
-    ("deliverOn", {"type": "string"}, "RAC2 name of observeOn."),
-    ("tap", TRUE_OR_NULL, "A no-op marker that --trace labels."),
-    ("doNext", TRUE_OR_NULL, "RAC2 name of tap."),
-    ("name", {"type": "string"}, "Labels the node in traces and diagrams."),
-]
-
-# Extra keys: key → (schema, description, the steps it may stand beside).
-EXTRAS = {
-    "values": (ref("legend"), "The marble's own legend, over the file's values.", ["hot", "cold"]),
-    "error": (ref("value"), "The value of '#' in this marble; default the file's error.", ["hot", "cold"]),
-    "with": (ref("expression"), "The input of the call ('outer', 'input' and 'error' are bound in templates).", ["call"]),
-    "concurrent": (
-        {"type": "integer", "minimum": 1},
-        "How many inner signals run at once; the rest wait in order.",
-        ["merge", "mergeWith", "flatMap", "flattenMap", "mergeAll", "flatten"],
-    ),
-    "seed": (ref("value"), "The initial accumulator; without it the first value is the accumulator.", ["scan", "reduce"]),
-    "inclusive": ({"type": "boolean"}, "Also emit the first value that fails the test.", ["takeWhile"]),
-    "default": (ref("value"), "The value to emit when none is found (else an error).", ["first", "last", "elementAt"]),
-    "leading": ({"type": "boolean"}, "Emit the first value of a period (default true).", ["throttle"]),
-    "trailing": ({"type": "boolean"}, "Emit the last value of a period at its end (default true).", ["throttle"]),
-    "latest": ({"type": "boolean"}, "Alias of 'trailing'.", ["throttle"]),
-    "fallback": (SIGNAL, "The signal to switch to on timeout instead of failing.", ["timeout"]),
-    "every": (
-        ref("duration"),
-        "bufferTime: start a new buffer every duration; buffer: start a new buffer every m values.",
-        ["bufferTime", "buffer"],
-    ),
-    "max": ({"type": "integer", "minimum": 1}, "Emit a buffer early once it holds this many values.", ["bufferTime"]),
+# The keyed form of combineLatest/zip as sources: keys that are not step names (filled in by
+# build()).
+KEYED_SIGNALS = {
+    "description": "Keyed form: each key is bound by name in the next step's expressions; values are maps.",
+    "type": "object",
+    "minProperties": 1,
+    "propertyNames": {},
+    "additionalProperties": SIGNAL,
 }
 
+ARGUMENTS = {
+    "bare": TRUE_OR_NULL,
+    "marble": ref("marble"),
+    "name": ref("name"),
+    "value": ref("value"),
+    "list": {"type": "array"},
+    "legend": ref("legend"),
+    "string": {"type": "string"},
+    "boolean": {"type": "boolean"},
+    "expression": ref("expression"),
+    "true": {"const": True},
+    "duration": ref("duration"),
+    "positiveDuration": ref("positiveDuration"),
+    "count": ref("count"),
+    "positiveCount": {"type": "integer", "minimum": 1},
+    "optionalExpression": {"anyOf": [TRUE_OR_NULL, ref("expression")]},
+    "signal": SIGNAL,
+    "signals": ref("signalList"),
+    "template": TEMPLATE,
+    "timer": {
+        "anyOf": [
+            ref("duration"),
+            {
+                "type": "object",
+                "properties": {
+                    "after": ref("duration", "When the first value (0) comes, counted from subscription; may be 0. Default 0."),
+                    "every": ref("positiveDuration", "The period of the following values 1, 2, …; at least one frame."),
+                },
+                "required": ["every"],
+                "additionalProperties": False,
+            },
+        ]
+    },
+    "combination": {
+        "anyOf": [
+            {"type": "array", "items": SIGNAL, "minItems": 1},
+            KEYED_SIGNALS,
+            ref("name"),
+            ref("sourceStep"),
+        ]
+    },
+    "retry": {
+        "anyOf": [
+            TRUE_OR_NULL,
+            ref("count"),
+            {
+                "type": "object",
+                "properties": {
+                    "count": ref("count", "Re-subscriptions after the first attempt; omit for unbounded."),
+                    "delay": ref("duration", "Time to wait before each re-subscription."),
+                },
+                "additionalProperties": False,
+            },
+        ]
+    },
+}
+
+
+def load_steps():
+    table = json.loads(STEPS_FILE.read_text(encoding="utf-8"))
+    steps = table["steps"]
+    sources = [(s["name"], ARGUMENTS[s["argument"]], s["summary"]) for s in steps if s["role"] == "source"]
+    operators = [(s["name"], ARGUMENTS[s["argument"]], s["summary"]) for s in steps if s["role"] == "operator"]
+    # Extra keys: key → (schema, description, the steps it may stand beside); and the steps
+    # beside which a key takes another argument than its own.
+    extras = {}
+    for key in table["extraKeys"]:
+        owners = [s["name"] for s in steps if any(e["name"] == key["name"] for e in s["extras"])]
+        owners = list(dict.fromkeys(owners))  # a source and an operator may share a name
+        extras[key["name"]] = (ARGUMENTS[key["argument"]], key["summary"], owners)
+    overrides = [
+        (s["name"], e["name"], ARGUMENTS[e["argument"]]) for s in steps for e in s["extras"] if e.get("argument")
+    ]
+    bare = sorted({s["name"] for s in steps if s["role"] == "operator" and s["mayBeBare"]})
+    return sources, operators, extras, overrides, bare
+
+
+SOURCES, OPERATORS, EXTRAS, EXTRA_OVERRIDES, BARE_OPERATORS = load_steps()
 STEP_NAMES = sorted({name for name, _, _ in SOURCES} | {name for name, _, _ in OPERATORS})
-BARE_OPERATORS = sorted(
-    name for name, schema, _ in OPERATORS if schema is TRUE_OR_NULL or name in ("distinctUntilChanged", "first", "last", "retry")
-)
-
-
-def source_argument(name):
-    for step, schema, _ in SOURCES:
-        if step == name:
-            return schema
-    raise KeyError(name)
 
 
 def step_object(steps, with_when=False, description=""):
@@ -302,8 +209,6 @@ def step_object(steps, with_when=False, description=""):
     names = [name for name, _, _ in steps]
     properties = {}
     for name, schema, text in steps:
-        if schema is None:  # zip as a source: combineLatest's argument
-            schema = source_argument("combineLatest")
         properties[name] = described(schema, text)
     extras = {key: value for key, value in EXTRAS.items() if set(value[2]) & set(names)}
     for key, (schema, text, owners) in extras.items():
@@ -315,11 +220,9 @@ def step_object(steps, with_when=False, description=""):
     for key, (_, _, owners) in extras.items():
         owners = [owner for owner in owners if owner in names]
         rules.append({"if": {"required": [key]}, "then": {"anyOf": [{"required": [owner]} for owner in owners]}})
-    if "buffer" in names:
-        rules.append({
-            "if": {"required": ["buffer", "every"]},
-            "then": {"properties": {"every": {"type": "integer", "minimum": 1}}},
-        })
+    for step, key, schema in EXTRA_OVERRIDES:
+        if step in names:
+            rules.append({"if": {"required": [step, key]}, "then": {"properties": {key: schema}}})
     schema = {
         "description": description,
         "type": "object",
@@ -334,9 +237,7 @@ def step_object(steps, with_when=False, description=""):
 
 def build():
     defs = dict(DEFS)
-    # The keyed form of combineLatest/zip: keys that are not step names.
-    keyed = SOURCES[10][1]["anyOf"][1]
-    keyed["propertyNames"] = {"type": "string", "not": {"enum": STEP_NAMES}}
+    KEYED_SIGNALS["propertyNames"] = {"type": "string", "not": {"enum": STEP_NAMES}}
 
     defs["sourceStep"] = step_object(
         SOURCES, description="A source step: a one-key map (hot, cold, from, just, …) with the extra keys its table row lists.")

@@ -41,6 +41,15 @@ public final class UpstreamLink {
     detach()?.dispose()
   }
 
+  /// Forwards `event` downstream unless the operator finished; a terminal event finishes it
+  /// (the pass-through of `startWith`, `delaySubscription`, a fallback …).
+  @inline(__always)
+  public func forward(_ event: Event, to downstream: any Observer) {
+    guard !finished else { return }
+    if event.isTerminal { finish() }
+    downstream.receive(event)
+  }
+
   /// Ends the operator with `event`: forwards it downstream, then disposes upstream.
   public func end(with event: Event, to downstream: any Observer) {
     let upstream = detach()
@@ -145,3 +154,5 @@ public struct StepFailure: Error {
 public typealias Transform = (Value, Int) throws(StepFailure) -> Value
 /// A per-value test; returns a Bool or fails.
 public typealias Predicate = (Value, Int) throws(StepFailure) -> Bool
+/// Combines the accumulator with a value and its index (`scan`, `reduce`).
+public typealias Accumulate = (Value, Value, Int) throws(StepFailure) -> Value

@@ -6,8 +6,13 @@
 public struct TraceStep: Sendable, Hashable {
   /// What kind of step this is, for deciding what a trace shows.
   public enum Role: Sendable, Hashable {
-    /// A step that makes events: `hot`, `cold`, `interval`, `just`, `combineLatest`, `call`…
+    /// A step that makes events: `just`, `combineLatest`…
     case source
+    /// A source that schedules events of its own (a marble, a timer); the runtime traces them
+    /// under the source's node too.
+    case scheduling
+    /// A call of a service.
+    case call
     /// A reference to another named node (`from: vm.account`); its events are that node's.
     case reference(String)
     /// An operator applied to the steps before it.

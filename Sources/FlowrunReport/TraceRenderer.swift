@@ -89,7 +89,7 @@ public struct TraceRenderer: Sendable {
     func nodeName(_ index: Int) -> String {
       let entry = entries[index]
       if case .node = entry.kind, index + 1 < entries.count, entries[index + 1].parent == index,
-        case .step(let step, _) = entries[index + 1].kind, sourceSteps.contains(step.name), let owner = step.owner,
+        case .step(let step, _) = entries[index + 1].kind, step.role == .scheduling, let owner = step.owner,
         !isNamedOutput(step)
       {
         // A marble or timer inside a template: name it by the signal or command it serves.
@@ -136,9 +136,6 @@ public struct TraceRenderer: Sendable {
     return lines
   }
 
-  /// Steps that make events on their own (their events are also a node line).
-  static let sourceSteps: Set<String> = ["hot", "cold", "interval", "timer"]
-
   /// Whether `step`'s events are those of a named signal.
   static func isNamedOutput(_ step: TraceStep) -> Bool {
     step.isOutput && step.owner != nil && !step.isTemplate
@@ -160,7 +157,7 @@ public struct TraceRenderer: Sendable {
       return true
     case .subscribed(let step, _), .disposed(let step, _):
       if isNamedOutput(step) { return true }
-      return sourceSteps.contains(step.name) || step.name.hasPrefix("call ")
+      return step.role == .scheduling || step.role == .call
     }
   }
 
@@ -213,7 +210,7 @@ public struct TraceRenderer: Sendable {
     }
     var parts: [String] = []
     for (offset, item) in chain.enumerated() {
-      guard let step = item.step, !sourceSteps.contains(step.name) else { continue }
+      guard let step = item.step, step.role != .scheduling else { continue }
       if offset + 1 < chain.count, let event = item.event, event != chain[offset + 1].event {
         parts.append(step.name + ": " + describe(event))
       } else {

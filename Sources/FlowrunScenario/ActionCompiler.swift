@@ -230,11 +230,7 @@ extension ScenarioCompiler {
       compileNamedSignal(owner)
       var plan = self.plan.signals[owner]
       while case .apply(let input, _)? = plan { plan = input }
-      switch plan {
-      case .hot(let index)?: return .hot(index)
-      case .cold(let input)?: return .cold(input.label.location ?? node.start)
-      default: break
-      }
+      if case .source(let source)? = plan, let target = source.subscriptions { return target }
     default: break
     }
     context.error(

@@ -128,7 +128,7 @@ final class Graph {
   }
 
   /// The recipe for one step of a chain (traced when tracing), not metered on its own.
-  private func step(for plan: SignalPlan, scope: TemplateScope) -> any Source {
+  func step(for plan: SignalPlan, scope: TemplateScope) -> any Source {
     guard let tracing else { return makeSource(for: plan, scope: scope) }
     return tracing.wrap(plan, scope: scope) { makeSource(for: plan, scope: scope) }
   }
@@ -137,37 +137,25 @@ final class Graph {
     switch plan {
     case .reference(let reference):
       return source(for: reference)
-    case .hot(let index):
-      return hotSources[index]
-    case .cold(let input):
-      let location = input.label.location ?? scenario.location
-      let log = coldLogs[location] ?? SubscriptionLog()
-      coldLogs[location] = log
-      let events = coldEvents[location] ?? resolveEvents(input)
-      coldEvents[location] = events
-      return ColdSource(events: events, owner: input.label, runtime: runtime, log: log)
-    case .just(let value): return ImmediateSource.just(value)
-    case .of(let values): return ImmediateSource.of(values)
-    case .empty: return ImmediateSource.empty
-    case .never: return ImmediateSource.never
-    case .fail(let value): return ImmediateSource.fail(value)
-    case .timer(let delay, let period, let label):
-      return TimerSource(delay: delay, period: period, owner: label, runtime: runtime)
-    case .combineLatest(let inputs, let keys):
-      return CombineLatestSource(inputs.map { step(for: $0, scope: scope) }, keys: keys)
-    case .zip(let inputs, let keys):
-      return ZipSource(inputs.map { step(for: $0, scope: scope) }, keys: keys)
-    case .merge(let inputs, let concurrent):
-      return MergeSource(inputs.map { step(for: $0, scope: scope) }, concurrent: concurrent)
-    case .concat(let inputs):
-      return MergeSource.concat(inputs.map { step(for: $0, scope: scope) })
-    case .race(let inputs):
-      return RaceSource(inputs.map { step(for: $0, scope: scope) })
-    case .call(let service, let input):
-      return callSource(service, input, scope: scope)
+    case .source(let source):
+      return source.make(self, scope)
     case .apply(let input, let op):
-      return apply(op, to: step(for: input, scope: scope), scope: scope)
+      // The upstream first: the order in which a chain's nodes are made is the order of its
+      // eager connections.
+      let upstream = step(for: input, scope: scope)
+      return op.make(self, upstream, scope)
     }
+  }
+
+  /// A `cold` marble's source; the sources made from one marble step share its events and its
+  /// subscription log.
+  func coldSource(_ input: MarbleInput) -> any Source {
+    let location = input.label.location ?? scenario.location
+    let log = coldLogs[location] ?? SubscriptionLog()
+    coldLogs[location] = log
+    let events = coldEvents[location] ?? resolveEvents(input)
+    coldEvents[location] = events
+    return ColdSource(events: events, owner: input.label, runtime: runtime, log: log)
   }
 
   private func source(for reference: Reference) -> any Source {
@@ -215,41 +203,6 @@ final class Graph {
     return source
   }
 
-  private func apply(_ op: OperatorPlan, to upstream: any Source, scope: TemplateScope) -> any Source {
-    switch op {
-    case .map(let step):
-      return MapSource(upstream, transform: transform(step, scope))
-    case .mapTo(let value):
-      return MapSource(upstream) { _, _ in value }
-    case .filter(let step):
-      return FilterSource(upstream, predicate: predicate(step, scope, role: "filter"))
-    case .scan(let step, let seed):
-      return ScanSource(upstream, seed: seed, accumulate: accumulate(step, scope))
-    case .distinctUntilChanged(let key):
-      return DistinctUntilChangedSource(upstream, key: key.map { transform($0, scope) })
-    case .skip(let count):
-      return SkipSource(upstream, count: count)
-    case .take(let count):
-      return TakeSource(upstream, count: count)
-    case .takeWhile(let step, let inclusive):
-      return TakeWhileSource(upstream, inclusive: inclusive, predicate: predicate(step, scope, role: "takeWhile"))
-    case .skipWhile(let step):
-      return SkipWhileSource(upstream, predicate: predicate(step, scope, role: "skipWhile"))
-    case .takeUntil(let notifier, let completesWithNotifier):
-      return TakeUntilSource(
-        upstream, notifier: source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
-    case .startWith(let values):
-      return StartWithSource(upstream, values: values)
-    case .label:
-      return upstream
-    case .catalogue(let op):
-      return instantiate(op, upstream: upstream, scope: scope)
-    case .flatMap, .flatMapLatest, .exhaustMap, .mergeAll, .switchToLatest, .catchError, .catchAndReturn,
-      .retry:
-      return applyHigherOrder(op, to: upstream, scope: scope) ?? upstream
-    }
-  }
-
   // MARK: - Expressions
 
   /// What the evaluations of a step share: its template names and the properties.
@@ -294,7 +247,7 @@ final class Graph {
     }
   }
 
-  private func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
+  func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> Accumulate {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow

@@ -25,40 +25,8 @@ extension Graph {
     }
   }
 
-  /// Instantiates the higher-order operators.
-  func applyHigherOrder(_ op: OperatorPlan, to upstream: any Source, scope: TemplateScope) -> (any Source)? {
-    switch op {
-    case .flatMap(let template, let concurrent):
-      return FlatMapSource(upstream, concurrent: concurrent, project: project(template, scope))
-    case .flatMapLatest(let template):
-      return SwitchMapSource(upstream, project: project(template, scope))
-    case .exhaustMap(let template):
-      return ExhaustMapSource(upstream, project: project(template, scope))
-    case .mergeAll(let concurrent):
-      return FlatMapSource(upstream, concurrent: concurrent) { value, _ throws(StepFailure) in
-        try innerSignal(of: value, operator: concurrent == 1 ? "concatAll" : "mergeAll")
-      }
-    case .switchToLatest:
-      return SwitchMapSource(upstream) { value, _ throws(StepFailure) in
-        try innerSignal(of: value, operator: "switchToLatest")
-      }
-    case .catchError(let template):
-      return CatchSource(upstream) { [unowned self] error throws(StepFailure) in
-        var inner = scope
-        inner.error = error
-        inner.subject = error
-        return try self.instantiate(template, scope: inner)
-      }
-    case .catchAndReturn(let value):
-      return CatchSource(upstream) { _ in ImmediateSource.just(value) }
-    case .retry(let count, let delay, let label):
-      return RetrySource(upstream, count: count, delay: delay, owner: label, runtime: runtime)
-    default:
-      return nil
-    }
-  }
-
-  private func project(_ template: TemplatePlan, _ scope: TemplateScope) -> FlatMapSource.Project {
+  /// The inner signal of each outer value: `template` with `outer` bound to the value.
+  func project(_ template: TemplatePlan, _ scope: TemplateScope) -> Projection {
     { [unowned self] value, index throws(StepFailure) in
       var inner = scope
       inner.outer = value

@@ -65,7 +65,7 @@ final class GraphTracing {
     switch plan {
     case .reference(let reference): .reference(name(of: reference))
     case .apply: .operator
-    default: .source
+    case .source(let source): source.traceRole
     }
   }
 
@@ -80,49 +80,8 @@ final class GraphTracing {
   static func name(of plan: SignalPlan) -> String {
     switch plan {
     case .reference(let reference): "from \(name(of: reference))"
-    case .hot: "hot"
-    case .cold: "cold"
-    case .just: "just"
-    case .of: "of"
-    case .empty: "empty"
-    case .never: "never"
-    case .fail: "fail"
-    case .timer(_, let period, _): period == nil ? "timer" : "interval"
-    case .combineLatest: "combineLatest"
-    case .zip: "zip"
-    case .merge: "merge"
-    case .concat: "concat"
-    case .race: "race"
-    case .call(let service, _): "call \(service)"
-    case .apply(_, let op): name(of: op)
-    }
-  }
-
-  static func name(of op: OperatorPlan) -> String {
-    switch op {
-    case .map: "map"
-    case .mapTo: "mapTo"
-    case .filter: "filter"
-    case .scan: "scan"
-    case .distinctUntilChanged: "distinctUntilChanged"
-    case .skip: "skip"
-    case .take: "take"
-    case .takeWhile: "takeWhile"
-    case .skipWhile: "skipWhile"
-    case .takeUntil(_, let rac): rac ? "takeUntilRAC" : "takeUntil"
-    case .startWith: "startWith"
-    case .flatMap(_, let concurrent): concurrent == 1 ? "concatMap" : "flatMap"
-    case .flatMapLatest: "flatMapLatest"
-    case .exhaustMap: "exhaustMap"
-    case .mergeAll(let concurrent): concurrent == 1 ? "concatAll" : "mergeAll"
-    case .switchToLatest: "switchToLatest"
-    case .catchError: "catch"
-    case .catchAndReturn: "catchAndReturn"
-    case .retry: "retry"
-    case .label(let label): label.name
-    case .catalogue(let op):
-      // The case name of the catalogue operator (`debounce(…)` → `debounce`).
-      String(String(describing: op).prefix { $0 != "(" })
+    case .source(let source): source.label
+    case .apply(_, let op): op.label
     }
   }
 }

@@ -5,27 +5,41 @@ import FlowrunYAML
 
 /// A signal compiled at load time: validated, names resolved, expressions compiled.
 ///
-/// A plan is instantiated anew for every run (`GraphBuilder`), and for every value that makes a
+/// A plan is instantiated anew for every run (`Graph`), and for every value that makes a
 /// template, with that value bound as `outer` / `input`.
 indirect enum SignalPlan {
   case reference(Reference)
-  /// The `index`-th hot marble of the scenario (shared; scheduled before frame 0).
-  case hot(Int)
-  case cold(MarbleInput)
-  case just(Value)
-  case of([Value])
-  case empty
-  case never
-  case fail(Value)
-  case timer(delay: Int, period: Int?, label: NodeLabel)
-  case combineLatest([SignalPlan], keys: [String]?)
-  case zip([SignalPlan], keys: [String]?)
-  case merge([SignalPlan], concurrent: Int)
-  case concat([SignalPlan])
-  case race([SignalPlan])
-  /// `call: service` with the `with:` input (null when absent).
-  case call(service: String, input: StepExpression?)
+  /// A source step (StepTable.swift).
+  case source(SourcePlan)
+  /// An operator step applied to the signal before it.
   case apply(SignalPlan, OperatorPlan)
+
+  /// Stands for a signal that did not compile, so that the steps after it are still checked.
+  static var placeholder: SignalPlan {
+    .source(SourcePlan(label: "", subscriptions: nil, traceRole: .source) { _, _ in ImmediateSource.never })
+  }
+}
+
+/// A compiled source step: what it makes in each run.
+struct SourcePlan {
+  /// The step's name in traces.
+  var label: String
+  /// Whose subscription log `<signal>.subscriptions` reads, for `hot` and `cold`.
+  var subscriptions: SubscriptionTarget?
+  /// What the step is in traces.
+  var traceRole: TraceStep.Role
+  /// Makes the step's source, with the template names of the scope bound.
+  var make: (Graph, TemplateScope) -> any Source
+  /// The signals a step over several signals combines (`combineLatest`, `merge` …).
+  var inputs: [SignalPlan] = []
+}
+
+/// A compiled operator step: what it makes over its upstream in each run.
+struct OperatorPlan {
+  /// The step's name in traces.
+  var label: String
+  /// Makes the step's source over `upstream`, with the template names of the scope bound.
+  var make: (Graph, _ upstream: any Source, TemplateScope) -> any Source
 }
 
 /// A declared or derived name a signal can subscribe to.
@@ -55,35 +69,6 @@ enum TemplatePlan {
 struct TemplateCase {
   var when: StepExpression?
   var plan: SignalPlan
-}
-
-/// One operator step.
-enum OperatorPlan {
-  case map(StepExpression)
-  case mapTo(Value)
-  case filter(StepExpression)
-  case scan(StepExpression, seed: Value?)
-  case distinctUntilChanged(StepExpression?)
-  case skip(Int)
-  case take(Int)
-  case takeWhile(StepExpression, inclusive: Bool)
-  case skipWhile(StepExpression)
-  case takeUntil(SignalPlan, completesWithNotifier: Bool)
-  case startWith([Value])
-  /// `flatMap` (`concurrent: 1` for `concatMap`).
-  case flatMap(TemplatePlan, concurrent: Int)
-  case flatMapLatest(TemplatePlan)
-  case exhaustMap(TemplatePlan)
-  case mergeAll(concurrent: Int)
-  case switchToLatest
-  case catchError(TemplatePlan)
-  case catchAndReturn(Value)
-  /// `retry`: `count` nil is unbounded.
-  case retry(count: Int?, delay: Int, label: NodeLabel)
-  /// `tap` and `name: label`: no change to the events; a label for traces.
-  case label(NodeLabel)
-  /// An operator of the wider catalogue (CatalogueCompiler.swift).
-  case catalogue(CatalogueOperator)
 }
 
 /// A marble that becomes a source: its items, and how to resolve their tokens.

@@ -71,6 +71,8 @@ final class ScenarioCompiler {
   ]
 
   var context: LoadContext
+  /// The steps signals may use.
+  let steps = StepTable.standard
   var plan = ScenarioPlan()
   var tick = Tick.default
   var grammar = MarbleGrammar.flowrun
@@ -367,7 +369,7 @@ final class ScenarioCompiler {
   static func isPropertyDeclaration(_ pairs: some Collection<YAMLNode.Pair>) -> Bool {
     let keys = pairs.compactMap { $0.key.scalarValue }
     if keys.contains("initial") { return true }
-    return keys.contains("from") && keys.filter { $0 != "from" && StepCatalog.all.contains($0) }.isEmpty
+    return keys.contains("from") && keys.filter { $0 != "from" && StepTable.standard.contains($0) }.isEmpty
   }
 
   /// The file legend as expectations see it: signal values as their marbles' events. Reports

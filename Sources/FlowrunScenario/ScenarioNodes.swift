@@ -23,7 +23,7 @@ extension Scenario {
     for name in plan.signalOrder {
       guard let signal = plan.signals[name] else { continue }
       var isHot = false
-      if case .hot = signal { isHot = true }
+      if case .source(let source) = signal, case .hot? = source.subscriptions { isHot = true }
       nodes.append(ScenarioNode(name: name, kind: .signal, initial: nil, isHot: isHot))
     }
     for subject in plan.subjects {

@@ -36,50 +36,6 @@ struct StepNode {
   }
 }
 
-/// The step names flowrun knows, by role.
-enum StepCatalog {
-  static let sources = [
-    "hot", "cold", "from", "just", "of", "empty", "never", "fail", "interval", "timer",
-    "combineLatest", "zip", "merge", "concat", "race", "call",
-  ]
-  static let operators = [
-    "map", "mapTo", "filter", "scan", "distinctUntilChanged", "skip", "take", "takeWhile",
-    "skipWhile", "takeUntil", "takeUntilRAC", "startWith", "combineLatest", "combineLatestWith",
-    "zip", "zipWith", "merge", "mergeWith", "concat", "concatWith", "tap", "doNext", "name",
-  ] + higherOrder + CatalogueOperator.names
-  /// Operators taking a template or flattening signal values (TemplateCompiler.swift).
-  static let higherOrder = [
-    "flatMap", "flattenMap", "flatMapLatest", "switchMap", "concatMap", "exhaustMap", "mergeAll",
-    "flatten", "switchToLatest", "switchAll", "concatAll", "catch", "catchAndReturn", "retry",
-  ]
-  /// Steps of the spec that this version does not run yet.
-  static let planned = [
-    "reduce", "pairwise", "materialize", "dematerialize", "takeLast", "skipUntil",
-    "first", "last", "elementAt", "ignoreElements", "ignoreValues", "ignore", "withLatestFrom",
-    "sample", "sampleRAC", "then", "debounce", "throttle", "delay", "delaySubscription", "timeout", "timeoutRAC", "bufferTime",
-    "buffer", "share", "shareReplay", "replay", "replayLast",
-    "replayLazily", "observeOn", "deliverOn",
-  ].filter { !CatalogueOperator.nameSet.contains($0) }
-  static let all = Set(sources + operators + planned)
-  // Sets of the lists above, for membership tests (the lists keep their order for suggestions).
-  static let sourceSet = Set(sources)
-  static let operatorSet = Set(operators)
-  static let higherOrderSet = Set(higherOrder)
-  static let plannedSet = Set(planned)
-
-  /// The extra keys each step accepts beside its own.
-  static func extras(of step: String) -> [String] {
-    switch step {
-    case "hot", "cold": ["values", "error"]
-    case "scan": ["seed"]
-    case "takeWhile": ["inclusive"]
-    case "merge", "mergeWith", "flatMap", "flattenMap", "mergeAll", "flatten": ["concurrent"]
-    case "call": ["with"]
-    default: CatalogueOperator.extras(of: step)
-    }
-  }
-}
-
 extension ScenarioCompiler {
   // MARK: - Signals
 
@@ -127,7 +83,7 @@ extension ScenarioCompiler {
         }
         stepInputReadsProperty = readsProperty
         guard let input = current else {
-          _ = compileOperator(step, input: .never, shape: .unknown)
+          _ = compileOperator(step, input: .placeholder, shape: .unknown)
           continue
         }
         current = compileOperator(step, input: input.0, shape: input.1)
@@ -141,9 +97,8 @@ extension ScenarioCompiler {
   static func mayReadProperty(_ plan: SignalPlan, depth: Int = 0) -> Bool {
     switch plan {
     case .reference(.property): return true
-    case .combineLatest(let inputs, _), .zip(let inputs, _), .merge(let inputs, _), .concat(let inputs),
-      .race(let inputs):
-      return depth < 2 && inputs.contains { mayReadProperty($0, depth: depth + 1) }
+    case .source(let source):
+      return depth < 2 && source.inputs.contains { mayReadProperty($0, depth: depth + 1) }
     case .apply(let input, _): return depth < 2 && mayReadProperty(input, depth: depth + 1)
     default: return false
     }
@@ -175,7 +130,7 @@ extension ScenarioCompiler {
   /// Reads a step from its mapping's pairs (`node` places messages about it).
   func splitStep(_ pairs: [YAMLNode.Pair], node: YAMLNode) -> StepNode? {
     guard
-      let index = pairs.firstIndex(where: { StepCatalog.all.contains($0.key.scalarValue ?? "") })
+      let index = pairs.firstIndex(where: { steps.contains($0.key.scalarValue ?? "") })
     else {
       let key = pairs.first?.key
       let name = key?.scalarValue ?? ""
@@ -187,16 +142,12 @@ extension ScenarioCompiler {
     guard checkStepName(name, at: pair.key) else { return nil }
     var extras = pairs
     extras.remove(at: index)
-    context.checkKeys(extras, allowed: StepCatalog.extras(of: name), in: "step '\(name)'")
+    context.checkKeys(extras, allowed: steps.extras(of: name), in: "step '\(name)'")
     return StepNode(name: name, nameNode: pair.key, argument: pair.value, extras: extras, node: node)
   }
 
   private func checkStepName(_ name: String, at node: YAMLNode) -> Bool {
-    if StepCatalog.plannedSet.contains(name) {
-      context.error("'\(name)' is not supported yet", at: node)
-      return false
-    }
-    guard StepCatalog.all.contains(name) else {
+    guard steps.contains(name) else {
       context.error(unknownStep(name), at: node)
       return false
     }
@@ -205,7 +156,7 @@ extension ScenarioCompiler {
 
   private func unknownStep(_ name: String) -> String {
     var message = "unknown operator '\(name)'"
-    if let suggestion = closestName(to: name, among: StepCatalog.sources + StepCatalog.operators) {
+    if let suggestion = closestName(to: name, among: steps.names) {
       message += "; did you mean '\(suggestion)'?"
     }
     return message
@@ -217,105 +168,26 @@ extension ScenarioCompiler {
     return nil
   }
 
-  // MARK: - Sources
+  // MARK: - Steps
 
+  /// Compiles the first step of a signal, which must be a source.
   func compileSource(_ step: StepNode) -> (SignalPlan, ValueShape)? {
-    guard StepCatalog.sourceSet.contains(step.name) else {
+    guard let definition = steps.source(named: step.name), case .source(let compile) = definition.compile else {
       context.error("'\(step.name)' is an operator; a signal must start with a source", at: step.nameNode)
       return nil
     }
     guard let argument = argument(step) else { return nil }
-    let label = NodeLabel(step.name, at: step.nameNode.start)
-    switch step.name {
-    case "hot":
-      guard let input = marbleInput(step, argument, hot: true) else { return nil }
-      plan.hotMarbles.append(input)
-      return (.hot(plan.hotMarbles.count - 1), .value)
-    case "cold":
-      guard let input = marbleInput(step, argument, hot: false) else { return nil }
-      return (.cold(input), .value)
-    case "from":
-      guard let name = context.string(argument, "'from'") else { return nil }
-      return resolveReference(name, at: argument)
-    case "just":
-      return (.just(context.value(argument)), .value)
-    case "of":
-      guard let items = context.sequence(argument, "'of'") else { return nil }
-      return (.of(items.map { context.value($0) }), .value)
-    case "empty", "never":
-      guard context.bool(argument, "'\(step.name)'") == true else {
-        if case .bool(false) = argument.resolvedScalar {
-          context.error("'\(step.name)' takes 'true'", at: argument)
-        }
-        return nil
-      }
-      return (step.name == "empty" ? .empty : .never, .value)
-    case "fail":
-      return (.fail(context.value(argument)), .value)
-    case "interval":
-      guard let period = frames(argument, "'interval'", minimum: 1) else { return nil }
-      return (.timer(delay: period, period: period, label: label), .value)
-    case "timer":
-      return compileTimer(argument, label: label)
-    case "combineLatest", "zip":
-      return compileCombination(step.name, argument, first: nil)
-    case "merge":
-      guard let inputs = compileSignalList(argument, "'merge'") else { return nil }
-      return (.merge(inputs, concurrent: concurrency(step) ?? .max), .value)
-    case "concat":
-      guard let inputs = compileSignalList(argument, "'concat'") else { return nil }
-      return (.concat(inputs), .value)
-    case "race":
-      guard let inputs = compileSignalList(argument, "'race'") else { return nil }
-      return (.race(inputs), .value)
-    case "call":
-      return compileCall(step, argument).map { ($0, .value) }
-    default:
+    return compile(SourceCompilation(compiler: self, step: step, definition: definition, argument: argument))
+  }
+
+  /// Compiles one operator step applied to `input`, whose values have `shape`.
+  func compileOperator(_ step: StepNode, input: SignalPlan, shape: ValueShape) -> (SignalPlan, ValueShape)? {
+    guard let definition = steps.operator(named: step.name), case .operator(let compile) = definition.compile
+    else {
+      context.error("'\(step.name)' is a source; only the first step of a signal may be one", at: step.nameNode)
       return nil
     }
-  }
-
-  private func compileTimer(_ argument: YAMLNode, label: NodeLabel) -> (SignalPlan, ValueShape)? {
-    guard let pairs = argument.mappingPairs else {
-      guard let delay = frames(argument, "'timer'", minimum: 0) else { return nil }
-      return (.timer(delay: delay, period: nil, label: label), .value)
-    }
-    context.checkKeys(pairs, allowed: ["after", "every"], in: "'timer'")
-    let after = argument["after"].flatMap { frames($0, "'after'", minimum: 0) } ?? 0
-    guard let everyNode = argument["every"] else {
-      context.error("'timer' needs 'every' (or a single duration)", at: argument)
-      return nil
-    }
-    guard let every = frames(everyNode, "'every'", minimum: 1) else { return nil }
-    return (.timer(delay: after, period: every, label: label), .value)
-  }
-
-  /// `combineLatest`/`zip` as a source (`first` nil) or as an operator after `first`.
-  func compileCombination(_ name: String, _ argument: YAMLNode, first: SignalPlan?) -> (SignalPlan, ValueShape)? {
-    let isZip = name.hasPrefix("zip")
-    if let pairs = argument.mappingPairs, first == nil, !pairs.isEmpty,
-      pairs.allSatisfy({ !StepCatalog.all.contains($0.key.scalarValue ?? "") })
-    {
-      var keys: [String] = []
-      var inputs: [SignalPlan] = []
-      for pair in pairs {
-        guard let key = context.string(pair.key, "a key"),
-          let input = compileSignal(pair.value, "'\(name)' input '\(key)'")
-        else { return nil }
-        keys.append(key)
-        inputs.append(input.0)
-      }
-      let plan: SignalPlan = isZip ? .zip(inputs, keys: keys) : .combineLatest(inputs, keys: keys)
-      return (plan, .keyed(keys))
-    }
-    guard let others = compileSignalList(argument, "'\(name)'") else { return nil }
-    let inputs = (first.map { [$0] } ?? []) + others
-    let plan: SignalPlan = isZip ? .zip(inputs, keys: nil) : .combineLatest(inputs, keys: nil)
-    return (plan, .tuple(inputs.count))
-  }
-
-  private func concurrency(_ step: StepNode) -> Int? {
-    step.extra("concurrent").flatMap { context.count($0, "'concurrent'", minimum: 1) }
+    return compile(OperatorCompilation(compiler: self, step: step, definition: definition, input: input, shape: shape))
   }
 
   /// The frames of a duration node: a number of frames or a string such as `500ms`.
@@ -346,13 +218,19 @@ extension ScenarioCompiler {
   // MARK: - Marbles
 
   /// A `hot`/`cold` step's marble with its local legend and error value.
-  private func marbleInput(_ step: StepNode, _ argument: YAMLNode, hot: Bool) -> MarbleInput? {
+  func marbleInput(_ step: StepNode, _ argument: YAMLNode, hot: Bool) -> MarbleInput? {
     let legend = step.extra("values").flatMap { legendEntries($0) } ?? .empty
     let error = step.extra("error").map { context.value($0) } ?? errorValue
     let label = NodeLabel(currentName ?? step.name, at: step.nameNode.start)
     return marbleInput(
       argument, hot: hot, legend: legend, error: error, label: label,
       resolve: hot && plan.fileLegend.isPlain && legend.isPlain)
+  }
+
+  /// Adds a hot marble to the plan (its source is shared by every subscriber); returns its index.
+  func addHotMarble(_ input: MarbleInput) -> Int {
+    plan.hotMarbles.append(input)
+    return plan.hotMarbles.count - 1
   }
 
   /// A marble with its legend and error value. With `resolve` (a hot marble whose legends hold

@@ -55,62 +55,6 @@ extension ScenarioCompiler {
     return failed ? nil : .cases(cases, node: casesPair.key)
   }
 
-  // MARK: - Higher-order operators
-
-  /// Compiles the operators whose argument is a template or that flatten signal values.
-  func compileHigherOrder(_ step: StepNode, input: SignalPlan) -> SignalPlan? {
-    let name = step.name
-    switch name {
-    case "mergeAll", "flatten":
-      let concurrent = step.extra("concurrent").flatMap { context.count($0, "'concurrent'", minimum: 1) } ?? .max
-      return .apply(input, .mergeAll(concurrent: concurrent))
-    case "concatAll":
-      return .apply(input, .mergeAll(concurrent: 1))
-    case "switchToLatest", "switchAll":
-      return .apply(input, .switchToLatest)
-    case "retry":
-      let label = NodeLabel(currentName ?? "retry", at: step.nameNode.start)
-      guard let argument = step.argument, !argument.isNull else {
-        return .apply(input, .retry(count: nil, delay: 0, label: label))
-      }
-      if let pairs = argument.mappingPairs {
-        context.checkKeys(pairs, allowed: ["count", "delay"], in: "'retry'")
-        let count = argument["count"].flatMap { context.count($0, "'count'") }
-        if argument["count"] != nil, count == nil { return nil }
-        let delay = argument["delay"].flatMap { frames($0, "'delay'", minimum: 0) } ?? 0
-        return .apply(input, .retry(count: count, delay: delay, label: label))
-      }
-      guard let count = context.count(argument, "'retry'") else { return nil }
-      return .apply(input, .retry(count: count, delay: 0, label: label))
-    default:
-      break
-    }
-    guard let argument = step.argument else {
-      context.error("'\(name)' needs an argument", at: step.nameNode)
-      return nil
-    }
-    switch name {
-    case "catchAndReturn":
-      return .apply(input, .catchAndReturn(context.value(argument)))
-    case "catch":
-      return compileTemplate(argument, "'catch'", binding: .error).map { .apply(input, .catchError($0)) }
-    default:
-      break
-    }
-    guard let template = compileTemplate(argument, "'\(name)'", binding: .outer) else { return nil }
-    switch name {
-    case "flatMap", "flattenMap":
-      let concurrent = step.extra("concurrent").flatMap { context.count($0, "'concurrent'", minimum: 1) } ?? .max
-      return .apply(input, .flatMap(template, concurrent: concurrent))
-    case "concatMap":
-      return .apply(input, .flatMap(template, concurrent: 1))
-    case "flatMapLatest", "switchMap":
-      return .apply(input, .flatMapLatest(template))
-    default:
-      return .apply(input, .exhaustMap(template))
-    }
-  }
-
   // MARK: - Commands and services
 
   func compileCommands() {
@@ -153,9 +97,9 @@ extension ScenarioCompiler {
     }
   }
 
-  /// `call: service` with its optional `with:` input.
-  func compileCall(_ step: StepNode, _ argument: YAMLNode) -> SignalPlan? {
-    guard let name = context.string(argument, "'call'") else { return nil }
+  /// `call: service` with its optional `with:` input: the service's name and the input.
+  func compileCall(_ step: StepNode, _ argument: YAMLNode) -> (String, StepExpression?)? {
+    guard let name = context.string(argument, "'\(step.name)'") else { return nil }
     guard let declaration = declarations[name], declaration.kind == .service else {
       var message = "unknown service '\(name)'"
       let services = declarations.filter { $0.value.kind == .service }.map(\.key)
@@ -164,11 +108,11 @@ extension ScenarioCompiler {
       return nil
     }
     var input: StepExpression?
-    if let with = step.extra("with") {
+    if let with = step.extra(ExtraKey.with.name) {
       input = expression(with, shape: .value, index: false)
       if input == nil { return nil }
     }
-    return .call(service: name, input: input)
+    return (name, input)
   }
 
   /// The name closest to a misspelt `name`: a declared one, or a derived one (`fetch.executing`,

@@ -2,7 +2,7 @@ import FlowrunCore
 import FlowrunExpressions
 import Testing
 
-@Suite struct OperatorTests {
+@Suite struct ArithmeticTests {
   static let values: [(String, Value)] = [
     // precedence and associativity
     ("1 + 2 * 3", 7 as Value),

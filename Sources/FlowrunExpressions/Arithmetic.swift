@@ -1,6 +1,6 @@
 import FlowrunCore
 
-/// The run-time semantics of the operators.
+/// The run-time semantics of the expression operators (arithmetic, comparison, negation).
 enum Ops {
   static func mismatch(_ op: String, _ l: Value, _ r: Value, _ at: Int) -> EvaluationError {
     failure("cannot apply '\(op)' to \(l.kindName) and \(r.kindName)", at)
