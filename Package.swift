@@ -73,7 +73,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunScenarioTests",
       dependencies: ["FlowrunTestSupport", "FlowrunScenario"],
-      exclude: ["Golden"]
+      exclude: ["Golden", "Libraries"]
     ),
     .testTarget(
       name: "FlowrunReportTests",

@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Differential conformance of flowrun against OpenCombine 0.14.0 (Combine).
+
+usage: python3 Tests/Conformance/combine_diff.py [--seed N] [--count N] [--library | --default]
+                                                  [--keep DIR] [--flowrun PATH] [--combine PATH]
+
+Generates `count` random graphs (deterministic for a seed): hot sources, PassthroughSubject and
+CurrentValueSubject fed by a timeline, and Combine operators. Each graph is run by the harness
+executable `CombineDiff` (Tests/CombineDifferential: OpenCombine on combine-schedulers'
+TestScheduler, integer frames, subscribed at frame 0) and written as a flowrun scenario whose
+`expect:` holds OpenCombine's events; flowrun runs the directory once and every scenario where it
+disagrees is reported with its seed.
+
+--library (the default): scenarios say `library: combine` and use Combine's spellings
+  (`removeDuplicates`, `prepend`, `throttle: { for, latest }`, `flatMap: { maxPublishers }` …).
+--default: scenarios without `library:`, generated only from the operators whose default meaning
+  is Combine's (map, filter, scan with a seed, distinctUntilChanged, startWith, concatWith,
+  skip, take, catchAndReturn, retry, merge, zip, flatMap, flatMapLatest, subjects), in the
+  default spellings; this runs today, before flowrun reads `library:`.
+
+Exits 0 when all agree, 1 on a difference, 2 when the harness or flowrun cannot be run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from marble_text import Event, Legend, digit_token, dump, marble, random_events  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HARNESS = os.path.join(ROOT, "Tests", "CombineDifferential")
+END = 40  # `until:` of every scenario; the harness advances to the same frame
+
+MAPS = ["$0 + 1", "$0 * 2", "$0 % 3", "$0 - 4"]
+FILTERS = ["$0 % 2 == 0", "$0 > 3", "$0 < 6"]
+
+
+@dataclass
+class Node:
+    ir: dict          # the harness's description (Tests/CombineDifferential/Sources/CombineDiff/Graph.swift)
+    steps: list       # flowrun steps, first a source
+
+
+@dataclass
+class Graph:
+    rng: random.Random
+    library: bool
+    hot: list = field(default_factory=list)        # (name, events, error)
+    subjects: list = field(default_factory=list)   # (name, kind, value)
+    timeline: list = field(default_factory=list)   # (frame, verb, subject, value)
+    ops: set = field(default_factory=set)
+    counter: int = 0
+    zip: bool = False  # OpenCombine 0.14.0's Zip can crash (unowned parent) or finish twice
+
+    def fresh(self, prefix: str) -> str:
+        self.counter += 1
+        return "%s%d" % (prefix, self.counter)
+
+
+def ir_events(events: list[Event]) -> list:
+    return [[f, k] if k == "C" else [f, k, v] for f, k, v in events]
+
+
+# ---- sources ----------------------------------------------------------------------------------
+
+def hot_source(g: Graph) -> Node:
+    rng = g.rng
+    if g.hot and rng.random() < 0.5:
+        name = rng.choice(g.hot)[0]
+    else:
+        name = "h%d" % len(g.hot)
+        error = "e%d" % len(g.hot)
+        events = random_events(rng, rng.randint(4, 18), error, density=rng.choice([0.3, 0.45, 0.6]))
+        g.hot.append((name, events, error))
+    g.ops.add("hot")
+    return Node({"op": "hot", "name": name}, [{"from": name}])
+
+
+def subject_source(g: Graph) -> Node:
+    rng = g.rng
+    # A subject gets one subscriber: OpenCombine keeps a subject's subscribers in a Set, so with
+    # several of them the delivery order is the hash order, not the subscription order.
+    if True:
+        name = "s%d" % len(g.subjects)
+        kind = rng.choice(["passthrough", "current"])
+        g.subjects.append((name, kind, rng.randint(0, 9)))
+        frame = 0
+        for _ in range(rng.randint(1, 6)):
+            frame += rng.randint(1, 4)
+            g.timeline.append((frame, "send", name, rng.randint(0, 9)))
+        r = rng.random()
+        if r < 0.4:
+            g.timeline.append((frame + rng.randint(1, 3), "complete", name, None))
+        elif r < 0.55:
+            g.timeline.append((frame + rng.randint(1, 3), "fail", name, "x" + name))
+    g.ops.add("PassthroughSubject" if kind == "passthrough" else "CurrentValueSubject")
+    return Node({"op": "subject", "name": name}, [{"from": name}])
+
+
+def cold_source(g: Graph, length: int | None = None, density: float = 0.45) -> Node:
+    rng = g.rng
+    error = g.fresh("c")
+    events = random_events(rng, length or rng.randint(2, 10), error, density=density)
+    step: dict[str, Any] = {"cold": marble(events, digit_token)}
+    if any(k == "E" for _, k, _ in events):
+        step["error"] = error
+    g.ops.add("cold")
+    return Node({"op": "cold", "events": ir_events(events)}, [step])
+
+
+def leaf(g: Graph) -> Node:
+    rng = g.rng
+    r = rng.random()
+    if r < 0.40:
+        return hot_source(g)
+    if r < 0.55:
+        return subject_source(g)
+    if r < 0.78:
+        return cold_source(g)
+    if r < 0.84:
+        v = rng.randint(0, 9)
+        g.ops.add("Just")
+        return Node({"op": "just", "value": v}, [{"just": v}])
+    if r < 0.90:
+        vs = [rng.randint(0, 9) for _ in range(rng.randint(0, 3))]
+        g.ops.add("Sequence")
+        return Node({"op": "of", "values": vs}, [{"of": vs}])
+    if r < 0.94:
+        g.ops.add("Empty")
+        return Node({"op": "empty"}, [{"empty": True}])
+    if r < 0.97:
+        e = g.fresh("f")
+        g.ops.add("Fail")
+        return Node({"op": "fail", "error": e}, [{"fail": e}])
+    g.ops.add("Empty(completeImmediately: false)")
+    return Node({"op": "never"}, [{"never": True}])
+
+
+# ---- operators ---------------------------------------------------------------------------------
+
+def derive(g: Graph, base: Node, ir: dict, step: Any, label: str) -> Node:
+    g.ops.add(label)
+    ir = dict(ir)
+    ir["src"] = base.ir
+    return Node(ir, base.steps + [step])
+
+
+def template(g: Graph) -> tuple[dict, list]:
+    """An inner publisher per outer value: (harness description, flowrun template steps)."""
+    rng = g.rng
+    r = rng.random()
+    if r < 0.8:
+        inner = cold_source(g, rng.randint(1, 7), density=0.5)
+    elif r < 0.9:
+        v = rng.randint(0, 9)
+        inner = Node({"op": "just", "value": v}, [{"just": v}])
+    else:
+        inner = Node({"op": "empty"}, [{"empty": True}])
+    add_outer = rng.random() < 0.7
+    steps = inner.steps + ([{"map": "$0 + outer * 10"}] if add_outer else [])
+    return {"source": inner.ir, "addOuter": add_outer}, steps
+
+
+def unary(g: Graph, base: Node) -> Node:
+    rng = g.rng
+    lib = g.library
+    choices = ["map", "filter", "scan", "removeDuplicates", "prepend", "append", "dropFirst",
+               "replaceError", "retry", "flatMap", "switchToLatest"]
+    if lib:
+        # prefix(n) finishes when the value after the n-th arrives (docs/libraries.md,
+        # combine-prefix-finishes-on-next-value), unlike the default's `take: n`.
+        choices += ["prefix", "debounce", "throttle", "delay", "replaceEmpty", "flatMap(maxPublishers)"]
+    choice = rng.choice(choices)
+    if choice == "map":
+        fn = rng.choice(MAPS)
+        return derive(g, base, {"op": "map", "fn": fn}, {"map": fn}, "map")
+    if choice == "filter":
+        fn = rng.choice(FILTERS)
+        return derive(g, base, {"op": "filter", "fn": fn}, {"filter": fn}, "filter")
+    if choice == "scan":
+        seed = rng.randint(0, 3)
+        return derive(g, base, {"op": "scan", "seed": seed}, {"scan": "$0 + $1", "seed": seed}, "scan")
+    if choice == "removeDuplicates":
+        return derive(g, base, {"op": "removeDuplicates"}, "removeDuplicates" if lib else "distinctUntilChanged",
+                      "removeDuplicates")
+    if choice == "prepend":
+        v = rng.randint(0, 9)
+        return derive(g, base, {"op": "prepend", "value": v}, {"prepend": v} if lib else {"startWith": v}, "prepend")
+    if choice == "append":
+        v = rng.randint(0, 9)
+        return derive(g, base, {"op": "append", "value": v},
+                      {"append": v} if lib else {"concatWith": {"just": v}}, "append")
+    if choice == "dropFirst":
+        n = rng.randint(0, 3)
+        return derive(g, base, {"op": "dropFirst", "n": n}, {"skip": n}, "dropFirst")
+    if choice == "prefix":
+        n = rng.randint(0, 4)
+        return derive(g, base, {"op": "prefix", "n": n}, {"prefix": n}, "prefix")
+    if choice == "replaceError":
+        v = rng.randint(0, 9)
+        return derive(g, base, {"op": "replaceError", "value": v},
+                      {"replaceError": v} if lib else {"catchAndReturn": v}, "replaceError")
+    if choice == "retry":
+        n = rng.randint(0, 3)
+        return derive(g, base, {"op": "retry", "n": n}, {"retry": n}, "retry")
+    if choice == "replaceEmpty":
+        v = rng.randint(0, 9)
+        return derive(g, base, {"op": "replaceEmpty", "value": v}, {"replaceEmpty": v}, "replaceEmpty")
+    if choice == "debounce":
+        d = rng.randint(1, 5)
+        return derive(g, base, {"op": "debounce", "d": d}, {"debounce": {"for": d}}, "debounce")
+    if choice == "throttle":
+        d, latest = rng.randint(1, 5), rng.random() < 0.5
+        return derive(g, base, {"op": "throttle", "d": d, "latest": latest},
+                      {"throttle": {"for": d, "latest": latest}}, "throttle")
+    if choice == "delay":
+        d = rng.randint(1, 5)
+        return derive(g, base, {"op": "delay", "d": d}, {"delay": {"for": d}}, "delay")
+    ir_inner, steps = template(g)
+    if choice == "switchToLatest":
+        return derive(g, base, {"op": "switchMap", "inner": ir_inner}, {"flatMapLatest": steps},
+                      "map+switchToLatest")
+    if choice == "flatMap(maxPublishers)":
+        n = rng.randint(1, 2)
+        return derive(g, base, {"op": "flatMap", "max": n, "inner": ir_inner},
+                      {"flatMap": {"maxPublishers": n, "signal": steps}}, "flatMap(maxPublishers)")
+    return derive(g, base, {"op": "flatMap", "inner": ir_inner}, {"flatMap": steps}, "flatMap")
+
+
+def gen(g: Graph, depth: int) -> Node:
+    rng = g.rng
+    if depth <= 0 or rng.random() < 0.18:
+        return leaf(g)
+    r = rng.random()
+    if r < 0.75:
+        return unary(g, gen(g, depth - 1))
+    a, b = gen(g, depth - 1), gen(g, depth - 1)
+    if r < 0.88 or not g.zip:
+        g.ops.add("merge")
+        return Node({"op": "merge", "srcs": [a.ir, b.ir]}, [{"merge": [a.steps, b.steps]}])
+    g.ops.add("zip")
+    return Node({"op": "zip", "srcs": [a.ir, b.ir]}, [{"zip": [a.steps, b.steps]}, {"map": "$0 + $1"}])
+
+
+# ---- one scenario ------------------------------------------------------------------------------
+
+def graph_ir(g: Graph, out: Node) -> dict:
+    return {
+        "until": END,
+        "hot": [{"name": n, "events": ir_events(evs)} for n, evs, _ in g.hot],
+        "subjects": [{"name": n, "kind": k, "value": v} for n, k, v in g.subjects],
+        "timeline": [[f, verb, s] + ([v] if v is not None else []) for f, verb, s, v in g.timeline],
+        "out": out.ir,
+    }
+
+
+def scenario_yaml(title: str, g: Graph, out: Node, events: list[Event]) -> str:
+    lines = ["flowrun: 1\n", "name: %s\n" % dump(title)]
+    if g.library:
+        lines.append("library: combine\n")
+    lines += ["tags: [conformance, combine]\n", "until: %d\n" % END]
+    if g.subjects:
+        lines.append("subjects:\n")
+        for name, kind, value in g.subjects:
+            lines.append("  %s: %s\n" % (name, dump({} if kind == "passthrough" else {"behavior": value})))
+    lines.append("signals:\n")
+    for name, hot_events, error in g.hot:
+        step: dict[str, Any] = {"hot": marble(hot_events, digit_token)}
+        if any(k == "E" for _, k, _ in hot_events):
+            step["error"] = error
+        lines.append("  %s: %s\n" % (name, dump(step)))
+    lines.append("  out:\n")
+    lines += ["    - %s\n" % dump(step) for step in out.steps]
+    if g.timeline:
+        lines.append("timeline:\n")
+        for frame, verb, subject, value in g.timeline:
+            action = {"send": {subject: value}} if verb == "send" else \
+                {"complete": subject} if verb == "complete" else {"fail": {subject: value}}
+            lines.append("  - %s\n" % dump({"at": frame, **action}))
+    legend = Legend()
+    expectation: dict[str, Any] = {"marble": marble(events, legend.token)}
+    if legend.entries:
+        expectation["values"] = legend.values()
+    errors = [v for _, k, v in events if k == "E"]
+    if errors:
+        expectation["error"] = errors[0]
+    lines.append("expect:\n  out: %s\n" % dump(expectation))
+    return "".join(lines)
+
+
+@dataclass
+class Scenario:
+    seed: str
+    graph: Graph
+    out: Node
+
+
+def generate(seed: int, count: int, library: bool, with_zip: bool) -> list[Scenario]:
+    scenarios = []
+    for attempt in range(count):
+        sub_seed = "%d.%d" % (seed, attempt)
+        g = Graph(random.Random("combine " + sub_seed), library, zip=with_zip)
+        out = gen(g, g.rng.randint(1, 4))
+        scenarios.append(Scenario(sub_seed, g, out))
+    return scenarios
+
+
+# ---- running -----------------------------------------------------------------------------------
+
+def find_combine(explicit: str | None) -> str:
+    if explicit:
+        return explicit
+    for scratch in (".build-combine",):
+        candidate = os.path.join(ROOT, scratch, "release", "CombineDiff")
+        if os.path.exists(candidate):
+            return candidate
+    print("combine_diff: build the harness first: swift build -c release --package-path "
+          "Tests/CombineDifferential --scratch-path .build-combine", file=sys.stderr)
+    sys.exit(2)
+
+
+def find_flowrun(explicit: str | None) -> str:
+    if explicit:
+        return explicit
+    candidate = os.path.join(ROOT, ".build", "debug", "flowrun")
+    if os.path.exists(candidate):
+        return candidate
+    found = shutil.which("flowrun")
+    if found:
+        return found
+    print("combine_diff: flowrun not found: build it with `swift build` or pass --flowrun PATH", file=sys.stderr)
+    sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Differential conformance of flowrun against OpenCombine.")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=300)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--library", dest="library", action="store_true", default=True,
+                      help="scenarios say `library: combine` (default)")
+    mode.add_argument("--default", dest="library", action="store_false",
+                      help="scenarios without `library:`, from the operators whose default meaning is Combine's")
+    parser.add_argument("--zip", action="store_true",
+                        help="also generate zip (OpenCombine 0.14.0's Zip may crash or finish twice)")
+    parser.add_argument("--keep", metavar="DIR", help="write the scenarios into DIR and keep them")
+    parser.add_argument("--flowrun", metavar="PATH")
+    parser.add_argument("--combine", metavar="PATH", help="the CombineDiff executable")
+    args = parser.parse_args(argv)
+
+    started = time.monotonic()
+    combine, flowrun = find_combine(args.combine), find_flowrun(args.flowrun)
+    scenarios = generate(args.seed, args.count, args.library, args.zip)
+    cleanup = None
+    if args.keep:
+        directory = os.path.abspath(args.keep)
+        os.makedirs(directory, exist_ok=True)
+    else:
+        cleanup = tempfile.TemporaryDirectory(prefix="combine-diff-")
+        directory = cleanup.name
+    graphs_path = os.path.join(directory, "graphs.json")
+    with open(graphs_path, "w", encoding="utf-8") as f:
+        json.dump([graph_ir(s.graph, s.out) for s in scenarios], f)
+    environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    proc = subprocess.run([combine, graphs_path], capture_output=True, text=True, env=environment)
+    os.remove(graphs_path)
+    try:
+        results = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        print("combine_diff: CombineDiff printed no JSON (exit %d):\n%s" % (proc.returncode, proc.stderr[-2000:]),
+              file=sys.stderr)
+        return 2
+    ran_combine = time.monotonic()
+
+    paths: dict[str, Scenario] = {}
+    contract_breaks = []
+    for index, (scenario, result) in enumerate(zip(scenarios, results)):
+        if "error" in result:
+            print("combine_diff: the harness rejected graph %s: %s" % (scenario.seed, result["error"]),
+                  file=sys.stderr)
+            return 2
+        if result["afterTerminal"]:
+            contract_breaks.append(scenario.seed)
+        events = [(e[0], e[1], e[2] if len(e) > 2 else None) for e in result["events"]]
+        path = os.path.join(directory, "combine-%d-%04d.yaml" % (args.seed, index))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(scenario_yaml("combine %s" % scenario.seed, scenario.graph, scenario.out, events))
+        paths[path] = scenario
+
+    proc = subprocess.run([flowrun, "--reporter", "json", "--color", "never", directory],
+                          capture_output=True, text=True)
+    try:
+        report = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        print("combine_diff: flowrun printed no JSON report (exit %d):\n%s\n%s"
+              % (proc.returncode, proc.stdout[-2000:], proc.stderr[-2000:]), file=sys.stderr)
+        return 2
+
+    failures = [e for e in report.get("scenarios", []) if e.get("status") != "passed"]
+    seen = len(report.get("scenarios", []))
+    load_errors: dict[str, int] = {}
+    for entry in failures:
+        path = os.path.abspath(entry.get("path", "?"))
+        scenario = paths.get(path)
+        messages = [d.get("message", "") for d in entry.get("diagnostics", [])]
+        if entry.get("status") not in ("passed", "failed") and messages:
+            key = messages[0]
+            load_errors[key] = load_errors.get(key, 0) + 1
+            continue
+        print("DIFFERENCE seed %s  %s" % (scenario.seed if scenario else "?", path))
+        for message in messages:
+            print("  %s" % message)
+        for exp in entry.get("expectations", []):
+            if exp.get("status") != "passed":
+                print("  expected (OpenCombine) %s" % exp.get("expected"))
+                print("  actual (flowrun)       %s" % exp.get("actual"))
+                if exp.get("legend"):
+                    print("  legend %s" % json.dumps(exp.get("legend"), ensure_ascii=False))
+        if not args.keep and scenario:
+            with open(path, encoding="utf-8") as f:
+                print("  ---\n" + "".join("  " + line for line in f))
+    if load_errors:
+        print("not loaded by flowrun: %d" % sum(load_errors.values()))
+        for message, n in sorted(load_errors.items(), key=lambda item: -item[1])[:10]:
+            print("  %4d  %s" % (n, message))
+    if contract_breaks:
+        print("OpenCombine sent events after a terminal event in %d graphs (not recorded; a known "
+              "OpenCombine 0.14.0 Zip bug, docs/libraries.md): %s"
+              % (len(contract_breaks), ", ".join(contract_breaks[:10])))
+    ops: set = set()
+    for s in scenarios:
+        ops |= s.graph.ops
+    print("operators covered: %s" % ", ".join(sorted(ops)))
+    print("seed %d (%s): %d scenarios, OpenCombine ran in %.1f s, flowrun in %.1f s"
+          % (args.seed, "library: combine" if args.library else "default spellings", len(scenarios),
+             ran_combine - started, time.monotonic() - ran_combine))
+    if seen != len(scenarios):
+        print("combine_diff: flowrun reported %d scenarios, %d were written" % (seen, len(scenarios)))
+    print("combine-diff: %d passed, %d failed" % (len(scenarios) - len(failures), len(failures)))
+    if cleanup:
+        cleanup.cleanup()
+    return 0 if not failures and seen == len(scenarios) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
