@@ -5,13 +5,13 @@
 /// (the RxJS convention).
 public final class Recorder: Observer, Disposable {
   /// The events, packed (EventTape.swift).
-  public var tape: EventTape { recorded }
-  /// Internal storage, so the optimiser sees every access and needs no dynamic exclusivity check.
-  private var recorded = EventTape()
+  public var tape: EventTape { log.tape }
+  private let log = EventLog()
   private unowned let runtime: Runtime
   private let link = UpstreamLink()
   private let limit: Int
-  private var inner: [Recorder] = []
+  /// The recorders of the signal values recorded so far.
+  private let inner = SubscriberList<Recorder>()
   private let base: Int
   private let target: SignalValue?
 
@@ -42,9 +42,7 @@ public final class Recorder: Observer, Disposable {
     if case .next(.signal(let signal)) = event, let source = signal.source {
       let recorded = SignalValue(source: source, events: [])
       let recorder = Recorder(runtime: runtime, limit: limit, base: runtime.now, target: recorded)
-      var recorders = inner.take()  // changed moved out (Exclusivity.swift)
-      recorders.append(recorder)
-      swap(&recorders, &inner)
+      inner.append(recorder)
       append(Recorded(frame: runtime.now - base, event: .next(.signal(recorded))), runtime: runtime)
       recorder.start(source)
     } else {
@@ -58,21 +56,17 @@ public final class Recorder: Observer, Disposable {
     if let target {
       target.append(recorded)
     } else {
-      guard self.recorded.count < limit else {
+      guard log.count < limit else {
         return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
       }
-      // Appended moved out of the property (Exclusivity.swift).
-      var events = EventTape()
-      swap(&events, &self.recorded)
-      events.append(recorded)
-      swap(&events, &self.recorded)
+      log.append(recorded)
     }
   }
 
   /// Ends this recording and those of the signal values it recorded (at the end of a run).
   public func tearDown() {
     dispose()
-    for recorder in inner.take() { recorder.tearDown() }
+    for recorder in inner.removeAll() { recorder.tearDown() }
   }
 
   public func dispose() {

@@ -145,3 +145,5 @@ public struct StepFailure: Error {
 public typealias Transform = (Value, Int) throws(StepFailure) -> Value
 /// A per-value test; returns a Bool or fails.
 public typealias Predicate = (Value, Int) throws(StepFailure) -> Bool
+/// Combines the accumulator with a value and its index (`scan`, `reduce`).
+public typealias Accumulate = (Value, Value, Int) throws(StepFailure) -> Value

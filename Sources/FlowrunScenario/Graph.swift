@@ -225,7 +225,7 @@ final class Graph {
     }
   }
 
-  func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> ScanSource.Accumulate {
+  func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> Accumulate {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow

@@ -26,7 +26,7 @@ extension Graph {
   }
 
   /// The inner signal of each outer value: `template` with `outer` bound to the value.
-  func project(_ template: TemplatePlan, _ scope: TemplateScope) -> FlatMapSource.Project {
+  func project(_ template: TemplatePlan, _ scope: TemplateScope) -> Projection {
     { [unowned self] value, index throws(StepFailure) in
       var inner = scope
       inner.outer = value

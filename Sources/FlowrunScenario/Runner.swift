@@ -6,24 +6,57 @@ public enum ScenarioRunner {
   /// Runs `scenario` once; `tracer`, when given, hears every traced delivery.
   public static func run(_ scenario: Scenario, tracer: (any Tracer)? = nil) -> ScenarioResult {
     let started = ContinuousClock.now
-    let plan = scenario.plan
-    let runtime = Runtime(depthLimit: plan.limits.depth, budget: plan.limits.budget)
+    let run = ScenarioRun(scenario, tracer: tracer)
+    run.scheduleTimedSubscriptions()
+    run.scheduleTimeline()
+    run.connect()
+    run.runScheduler()
+    let (results, stats) = run.results()
+    let diagnostics = run.diagnostics()
+    let status: ScenarioStatus =
+      run.runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
+    run.tearDown()
+    let elapsed = ContinuousClock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return ScenarioResult(
+      scenario: scenario, status: status, expectations: results, diagnostics: diagnostics, stats: stats,
+      durationSeconds: seconds)
+  }
+}
+
+/// One run of a scenario, step by step: what is scheduled before frame 0, what subscribes at
+/// setup (in the order semantics.md gives), the run, the results, the teardown.
+private final class ScenarioRun {
+  let scenario: Scenario
+  let plan: ScenarioPlan
+  let runtime: Runtime
+  let graph: Graph
+  var recorders: [Recorder?]
+  var effectsRunning: [EffectObserver] = []
+  /// What setup subscribed; disposed after the results are read, so that no subscription (and
+  /// no observer ↔ subscription cycle) outlives the run.
+  var subscriptions: [any Disposable] = []
+
+  init(_ scenario: Scenario, tracer: (any Tracer)?) {
+    self.scenario = scenario
+    plan = scenario.plan
+    runtime = Runtime(depthLimit: plan.limits.depth, budget: plan.limits.budget)
     runtime.markStack()
     runtime.tracer = tracer
-    let graph = Graph(scenario: scenario, runtime: runtime)
-    let scheduler = runtime.scheduler
-    var recorders: [Recorder?] = Array(repeating: nil, count: scenario.expectations.count)
-    var effectsRunning: [EffectObserver] = []
-    // What setup subscribed; disposed after the results are read, so that no subscription (and
-    // no observer ↔ subscription cycle) outlives the run.
-    var subscriptions: [any Disposable] = []
-    let windowOwner = NodeLabel("expect")
+    graph = Graph(scenario: scenario, runtime: runtime)
+    recorders = Array(repeating: nil, count: scenario.expectations.count)
+  }
 
-    // Expectation windows and effects with `at:` act at the start of their frames.
+  var scheduler: VirtualTimeScheduler { runtime.scheduler }
+
+  /// Expectation windows and effects with `at:` act at the start of their frames.
+  func scheduleTimedSubscriptions() {
+    let windowOwner = NodeLabel("expect")
     for (index, expectation) in scenario.expectations.enumerated() {
       guard let window = expectation.window, case .signal(let signal) = expectation.source else { continue }
       let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
       recorders[index] = recorder
+      let graph = self.graph
       scheduler.schedule(at: window.subscribe, ClosureAction(owner: windowOwner) {
         recorder.start(graph.source(for: signal))
       })
@@ -39,7 +72,12 @@ public enum ScenarioRunner {
         observer.start()
       })
     }
+  }
+
+  /// The hot marbles, then the timeline's actions.
+  func scheduleTimeline() {
     graph.startHotSources()
+    let graph = self.graph
     for action in plan.timeline {
       let owner = NodeLabel("timeline", at: action.location)
       scheduler.schedule(at: action.at, ClosureAction(owner: owner) {
@@ -47,6 +85,11 @@ public enum ScenarioRunner {
         for step in action.actions { graph.perform(step, value: .null, at: action.location) }
       })
     }
+  }
+
+  /// Setup at frame 0: named signals (and eager connections), subjects' `subscribeTo`, property
+  /// bindings, commands' `enabled`, effects, then the expectations' recorders.
+  func connect() {
     graph.instantiateNamedSignals()
     for connect in graph.eagerConnections { connect() }
     for subject in plan.subjects {
@@ -69,7 +112,10 @@ public enum ScenarioRunner {
       recorders[index] = recorder
       recorder.start(graph.source(for: signal))
     }
+  }
 
+  /// Runs the scheduler; a limit reached fails the run, naming the node that kept scheduling.
+  func runScheduler() {
     let outcome = scheduler.run(until: plan.until, timeLimit: plan.limits.time, stepLimit: plan.limits.steps)
     switch outcome {
     case .timeLimit(let owner):
@@ -84,7 +130,10 @@ public enum ScenarioRunner {
     case .idle, .reachedEnd, .stopped:
       break
     }
+  }
 
+  /// Each expectation compared with what happened.
+  func results() -> ([ExpectationResult], RunStats) {
     var results: [ExpectationResult] = []
     var stats = RunStats(frames: runtime.now, rejectedExecutions: runtime.rejectedExecutions)
     for (index, expectation) in scenario.expectations.enumerated() {
@@ -103,25 +152,27 @@ public enum ScenarioRunner {
         break
       }
     }
-    let diagnostics = runtime.issues.map { issue in
+    return (results, stats)
+  }
+
+  /// What went wrong during the run, as diagnostics at the frame it happened.
+  func diagnostics() -> [Diagnostic] {
+    runtime.issues.map { issue in
       var diagnostic = scenario.file.diagnostic(
         "frame \(issue.frame): \(issue.message)", at: issue.location ?? scenario.location, severity: issue.severity)
       if issue.location == nil { diagnostic.sourceLine = nil }
       return diagnostic
     }
-    let status: ScenarioStatus =
-      runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
-    // The teardown is not part of the run: nothing of it is traced.
+  }
+
+  /// Ends every subscription the run made. The teardown is not part of the run: nothing of it
+  /// is traced.
+  func tearDown() {
     runtime.tracer = nil
     scheduler.removeAll()
     for effect in effectsRunning { effect.dispose() }
     for recorder in recorders { recorder?.tearDown() }
     for subscription in subscriptions { subscription.dispose() }
     graph.tearDown()
-    let elapsed = ContinuousClock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return ScenarioResult(
-      scenario: scenario, status: status, expectations: results, diagnostics: diagnostics, stats: stats,
-      durationSeconds: seconds)
   }
 }

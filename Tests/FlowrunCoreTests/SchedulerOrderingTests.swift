@@ -121,7 +121,7 @@ struct SchedulerOrderingTests {
     let runtime = Runtime()
     let journal = Journal()
     let subject = Subject(kind: .publish, owner: NodeLabel("s"), runtime: runtime)
-    let doubled = MapSource(subject) { value, _ in
+    let doubled = subject.map { value, _ in
       journal.lines.append("map")
       return value
     }
@@ -173,7 +173,7 @@ struct SchedulerOrderingTests {
     let hot = HotSource(
       events: [next(1, 1), next(2, 2), next(3, 3)], owner: NodeLabel("h"), runtime: runtime)
     hot.start()
-    _ = TakeSource(hot, count: 2).subscribe(JournalObserver("take", journal, runtime))
+    _ = hot.take(2).subscribe(JournalObserver("take", journal, runtime))
     _ = runtime.runToEnd()
     #expect(journal.lines == ["1:take:1", "2:take:2", "2:take:|"])
     #expect(hot.log.entries == [.init(subscribed: 0, unsubscribed: 2)])

@@ -48,7 +48,7 @@ public final class Command {
     executions = derived("executions", .publish)
     values = derived("values", .publish)
     errors = derived("errors", .publish)
-    let switched = SwitchMapSource(executions) { value, _ throws(StepFailure) in
+    let switched = executions.switchMap { value, _ throws(StepFailure) in
       try innerSignal(of: value, operator: "values")
     }
     let link = UpstreamLink()

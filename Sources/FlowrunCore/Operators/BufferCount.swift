@@ -6,34 +6,27 @@
 /// buffer: 2           ---x---y---(z|)   (x = [a, b], y = [c, d], z = [e])
 /// buffer: 2, every: 1 ---p-q-r-s-(t|)   (p = [a, b], q = [b, c] … t = [e])
 /// ```
-public final class BufferCountSource: Source {
-  private let upstream: any Source
-  fileprivate let size: Int
-  fileprivate let every: Int
-
-  public init(_ upstream: any Source, size: Int, every: Int?) {
-    self.upstream = upstream
-    self.size = Swift.max(size, 1)
-    self.every = Swift.max(every ?? size, 1)
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let buffer = BufferCountObserver(downstream: observer, source: self)
-    buffer.link.attach(upstream.subscribe(buffer))
-    return buffer
+extension Source {
+  /// Lists of `size` values, a new one started every `every` values (default `size`).
+  public func buffer(_ size: Int, every: Int?) -> any Source {
+    let size = Swift.max(size, 1)
+    let every = Swift.max(every ?? size, 1)
+    return OperatorSource(self) { BufferCountObserver(downstream: $0, size: size, every: every) }
   }
 }
 
-private final class BufferCountObserver: Observer, Disposable {
+private final class BufferCountObserver: UnaryOperator {
   let downstream: any Observer
-  let source: BufferCountSource
+  let size: Int
+  let every: Int
   let link = UpstreamLink()
   var buffers: [[Value]] = []
   var count = 0
 
-  init(downstream: any Observer, source: BufferCountSource) {
+  init(downstream: any Observer, size: Int, every: Int) {
     self.downstream = downstream
-    self.source = source
+    self.size = size
+    self.every = every
   }
 
   func receive(_ event: Event) {
@@ -41,10 +34,10 @@ private final class BufferCountObserver: Observer, Disposable {
     switch event {
     case .next(let value):
       var open = buffers.take()  // changed moved out (Exclusivity.swift)
-      if count % source.every == 0 { open.append([]) }
+      if count % every == 0 { open.append([]) }
       count += 1
       for index in open.indices { open[index].append(value) }
-      let full = open.prefix { $0.count >= source.size }
+      let full = open.prefix { $0.count >= size }
       open.removeFirst(full.count)
       swap(&open, &buffers)
       for buffer in full where !link.isFinished { downstream.receive(.next(.list(buffer))) }

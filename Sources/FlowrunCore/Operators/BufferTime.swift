@@ -11,50 +11,42 @@
 /// bufferTime: 3   ---x--y--(z|)   (x = [a, b], y = [], z = [c]: b at frame 3 comes before the
 ///                                  timer scheduled at subscription, by the FIFO rule)
 /// ```
-public final class BufferTimeSource: Source {
-  private let upstream: any Source
-  fileprivate let span: Int
-  fileprivate let every: Int?
-  fileprivate let max: Int
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(
-    _ upstream: any Source, span: Int, every: Int?, max: Int?, owner: NodeLabel, runtime: Runtime
-  ) {
-    self.upstream = upstream
-    self.span = span
-    self.every = every
-    self.max = max ?? .max
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let buffer = BufferTimeObserver(downstream: observer, source: self)
-    if let every {
-      buffer.creation.schedule(after: every, argument: -1, on: runtime, owner: owner, target: buffer)
+extension Source {
+  /// Buffers of `span` frames (the timing's duration), a new one every `every` frames when
+  /// given, sent early at `max` values.
+  public func bufferTime(_ span: Timing, every: Int?, max: Int?) -> any Source {
+    OperatorSource(self) {
+      BufferTimeObserver(downstream: $0, timing: span, every: every, max: max ?? .max)
     }
-    buffer.open()
-    buffer.link.attach(upstream.subscribe(buffer))
-    return buffer
   }
 }
 
-private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
+private final class BufferTimeObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: BufferTimeSource
+  let every: Int?
+  let max: Int
   let link = UpstreamLink()
-  let creation = TimerSlot()
-  let closing = TimerSlot()
+  /// Opens a buffer every `every` frames (with `every`).
+  let creation: TimerSlot
+  /// Sends each buffer `span` frames after it opened.
+  let closing: TimerSlot
   /// Open buffers, oldest first, each with the id its closing timer carries.
   var buffers: [(id: Int, values: [Value])] = []
   var nextID = 0
   var isDone = false
 
-  init(downstream: any Observer, source: BufferTimeSource) {
+  init(downstream: any Observer, timing: Timing, every: Int?, max: Int) {
     self.downstream = downstream
-    self.source = source
+    self.every = every
+    self.max = max
+    creation = TimerSlot(Timing(every ?? 0, owner: timing.owner, runtime: timing.runtime))
+    closing = TimerSlot(timing)
+  }
+
+  func start(_ upstream: any Source) {
+    if every != nil { creation.schedule(argument: -1, target: self) }
+    open()
+    link.attach(upstream.subscribe(self))
   }
 
   func open() {
@@ -62,7 +54,7 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
     var list = buffers.take()  // changed moved out (Exclusivity.swift)
     list.append((nextID, []))
     swap(&list, &buffers)
-    closing.schedule(after: source.span, argument: nextID, on: source.runtime, owner: source.owner, target: self)
+    closing.schedule(argument: nextID, target: self)
     nextID += 1
   }
 
@@ -72,16 +64,14 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
     let values = list.remove(at: index).values
     swap(&list, &buffers)
     downstream.receive(.next(.list(values)))
-    if source.every == nil { open() }
+    if every == nil { open() }
   }
 
   func timerFired(_ argument: Int) {
-    guard !isDone, !source.runtime.isFailed else { return }
+    guard !isDone else { return }
     if argument < 0 {
       open()
-      if !isDone, let every = source.every {
-        creation.schedule(after: every, argument: -1, on: source.runtime, owner: source.owner, target: self)
-      }
+      if !isDone, every != nil { creation.schedule(argument: -1, target: self) }
     } else if let index = buffers.firstIndex(where: { $0.id == argument }) {
       emit(index)
     }
@@ -96,7 +86,7 @@ private final class BufferTimeObserver: Observer, Disposable, TimerTarget {
         guard !isDone, let index = buffers.firstIndex(where: { $0.id == id }) else { continue }
         var list = buffers.take()  // changed moved out (Exclusivity.swift)
         list[index].values.append(value)
-        let isFull = list[index].values.count >= source.max
+        let isFull = list[index].values.count >= max
         swap(&list, &buffers)
         if isFull { emit(index) }
       }

@@ -1,3 +1,6 @@
+/// Makes the signal to continue with from an error value (`catch`).
+public typealias Recover = (Value) throws(StepFailure) -> any Source
+
 /// `catch: template` and `catchAndReturn: value`: on an error, continue with the signal the
 /// error makes (the name `error` is bound to it) instead of failing.
 ///
@@ -5,33 +8,20 @@
 /// source:                 -a--#
 /// catchAndReturn: x       -a--(x|)
 /// ```
-public final class CatchSource: Source {
-  /// Makes the signal to continue with from the error value.
-  public typealias Recover = (Value) throws(StepFailure) -> any Source
-
-  private let upstream: any Source
-  private let recover: Recover
-
-  public init(_ upstream: any Source, recover: @escaping Recover) {
-    self.upstream = upstream
-    self.recover = recover
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let catcher = CatchObserver(downstream: observer, recover: recover)
-    catcher.link.attach(upstream.subscribe(catcher))
-    return catcher
+extension Source {
+  public func catchError(_ recover: @escaping Recover) -> any Source {
+    OperatorSource(self) { CatchObserver(downstream: $0, recover: recover) }
   }
 }
 
-private final class CatchObserver: Observer, Disposable {
+private final class CatchObserver: UnaryOperator {
   let downstream: any Observer
-  let recover: CatchSource.Recover
+  let recover: Recover
   let link = UpstreamLink()
   var fallback: UpstreamLink?
   var isDisposed = false
 
-  init(downstream: any Observer, recover: @escaping CatchSource.Recover) {
+  init(downstream: any Observer, recover: @escaping Recover) {
     self.downstream = downstream
     self.recover = recover
   }
@@ -51,28 +41,12 @@ private final class CatchObserver: Observer, Disposable {
     }
     let fallback = UpstreamLink()
     self.fallback = fallback
-    fallback.attach(source.subscribe(Forward(downstream: downstream, link: fallback)))
+    fallback.attach(source.subscribe(FallbackObserver(downstream: downstream, link: fallback)))
   }
 
   func dispose() {
     isDisposed = true
     link.dispose()
     fallback?.dispose()
-  }
-
-  private final class Forward: Observer {
-    let downstream: any Observer
-    unowned let link: UpstreamLink
-
-    init(downstream: any Observer, link: UpstreamLink) {
-      self.downstream = downstream
-      self.link = link
-    }
-
-    func receive(_ event: Event) {
-      guard !link.isFinished else { return }
-      if event.isTerminal { link.finish() }
-      downstream.receive(event)
-    }
   }
 }

@@ -7,40 +7,21 @@
 /// source:       -a-b-----c--|
 /// debounce: 2   -----b-----c|   (c is still pending at completion: sent with it)
 /// ```
-public final class DebounceSource: Source {
-  private let upstream: any Source
-  private let duration: Int
-  private let owner: NodeLabel
-  private unowned let runtime: Runtime
-
-  public init(_ upstream: any Source, duration: Int, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.duration = duration
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let debounce = DebounceObserver(downstream: observer, duration: duration, owner: owner, runtime: runtime)
-    debounce.link.attach(upstream.subscribe(debounce))
-    return debounce
+extension Source {
+  public func debounce(_ timing: Timing) -> any Source {
+    timed(timing) { DebounceObserver(downstream: $0, timer: $1) }
   }
 }
 
-private final class DebounceObserver: Observer, Disposable, TimerTarget {
+private final class DebounceObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let duration: Int
-  let owner: NodeLabel
-  unowned let runtime: Runtime
+  let timer: TimerSlot
   let link = UpstreamLink()
-  let timer = TimerSlot()
   var pending: Value?
 
-  init(downstream: any Observer, duration: Int, owner: NodeLabel, runtime: Runtime) {
+  init(downstream: any Observer, timer: TimerSlot) {
     self.downstream = downstream
-    self.duration = duration
-    self.owner = owner
-    self.runtime = runtime
+    self.timer = timer
   }
 
   func receive(_ event: Event) {
@@ -49,7 +30,7 @@ private final class DebounceObserver: Observer, Disposable, TimerTarget {
     switch event {
     case .next(let value):
       pending = value
-      timer.schedule(after: duration, on: runtime, owner: owner, target: self)
+      timer.schedule(target: self)
     case .error:
       pending = nil
       link.finish()
@@ -66,7 +47,7 @@ private final class DebounceObserver: Observer, Disposable, TimerTarget {
 
   func timerFired(_ argument: Int) {
     timer.cancel()
-    guard !link.isFinished, !runtime.isFailed, let value = pending else { return }
+    guard !link.isFinished, let value = pending else { return }
     pending = nil
     downstream.receive(.next(value))
   }

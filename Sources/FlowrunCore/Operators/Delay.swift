@@ -6,85 +6,59 @@
 /// source:    -a-b-|
 /// delay: 2   ---a-(b|)
 /// ```
-public final class DelaySource: Source {
-  private let upstream: any Source
-  fileprivate let duration: Int
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(_ upstream: any Source, duration: Int, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.duration = duration
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let delay = DelayObserver(downstream: observer, source: self)
-    delay.link.attach(upstream.subscribe(delay))
-    return delay
+extension Source {
+  public func delay(_ timing: Timing) -> any Source {
+    timed(timing) { DelayObserver(downstream: $0, timers: $1) }
   }
 }
 
-private final class DelayObserver: Observer, Disposable, TimerTarget {
+private final class DelayObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: DelaySource
+  let timers: TimerSlot
   let link = UpstreamLink()
-  let timers = TimerSlot()
-  /// Values waiting for their timer, oldest first from `head` (all delays are equal, so timers
-  /// fire in this order).
-  var queue: [Value] = []
-  var head = 0
+  /// Values waiting for their timer, oldest first (all delays are equal, so timers fire in this
+  /// order).
+  let queue = PendingQueue<Value>()
   var sourceCompleted = false
   var isDone = false
 
-  init(downstream: any Observer, source: DelaySource) {
+  init(downstream: any Observer, timers: TimerSlot) {
     self.downstream = downstream
-    self.source = source
+    self.timers = timers
   }
 
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
     switch event {
     case .next(let value):
-      var values = queue.take()  // changed moved out (Exclusivity.swift)
-      values.append(value)
-      swap(&values, &queue)
-      timers.schedule(after: source.duration, on: source.runtime, owner: source.owner, target: self)
+      queue.append(value)
+      timers.schedule(target: self)
     case .error:
       end(with: event)
     case .completed:
       link.finish()
       sourceCompleted = true
-      if head == queue.count { end(with: .completed) }
+      if queue.isEmpty { end(with: .completed) }
     }
   }
 
   func timerFired(_ argument: Int) {
-    guard !isDone, !source.runtime.isFailed, head < queue.count else { return }
-    let value = queue[head]
-    head += 1
-    if head == queue.count {
-      var values = queue.take()  // changed moved out (Exclusivity.swift)
-      values.removeAll(keepingCapacity: true)
-      swap(&values, &queue)
-      head = 0
-    }
+    guard !isDone, let value = queue.removeFirst() else { return }
     downstream.receive(.next(value))
-    if sourceCompleted, !isDone, head == queue.count { end(with: .completed) }
+    if sourceCompleted, !isDone, queue.isEmpty { end(with: .completed) }
   }
 
   private func end(with event: Event) {
     isDone = true
     timers.cancel()
-    _ = queue.take()
+    queue.removeAll()
     link.end(with: event, to: downstream)
   }
 
   func dispose() {
     isDone = true
     timers.cancel()
-    _ = queue.take()
+    queue.removeAll()
     link.dispose()
   }
 }

@@ -5,41 +5,33 @@
 /// source (cold):          -a-|
 /// delaySubscription: 2    ---a-|
 /// ```
-public final class DelaySubscriptionSource: Source {
-  fileprivate let upstream: any Source
-  fileprivate let duration: Int
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(_ upstream: any Source, duration: Int, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.duration = duration
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let delayed = DelayedSubscription(downstream: observer, source: self)
-    delayed.timer.schedule(after: duration, on: runtime, owner: owner, target: delayed)
-    return delayed
+extension Source {
+  public func delaySubscription(_ timing: Timing) -> any Source {
+    timed(timing) { DelayedSubscription(downstream: $0, timer: $1) }
   }
 }
 
-private final class DelayedSubscription: Observer, Disposable, TimerTarget {
+private final class DelayedSubscription: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: DelaySubscriptionSource
+  let timer: TimerSlot
   let link = UpstreamLink()
-  let timer = TimerSlot()
+  /// The source the timer subscribes to.
+  var upstream: (any Source)?
 
-  init(downstream: any Observer, source: DelaySubscriptionSource) {
+  init(downstream: any Observer, timer: TimerSlot) {
     self.downstream = downstream
-    self.source = source
+    self.timer = timer
+  }
+
+  func start(_ upstream: any Source) {
+    self.upstream = upstream
+    timer.schedule(target: self)
   }
 
   func timerFired(_ argument: Int) {
     timer.cancel()
-    guard !link.isFinished, !source.runtime.isFailed else { return }
-    link.attach(source.upstream.subscribe(self))
+    guard !link.isFinished, let upstream else { return }
+    link.attach(upstream.subscribe(self))
   }
 
   func receive(_ event: Event) {

@@ -8,32 +8,26 @@ import OrderedCollections
 /// source:        -n-c-|   (n = {kind: "next", value: a}, c = {kind: "completed"})
 /// dematerialize: -a-|
 /// ```
-public final class DematerializeSource: Source {
-  private let upstream: any Source
-
-  public init(_ upstream: any Source) {
-    self.upstream = upstream
+extension Source {
+  public func dematerialize() -> any Source {
+    OperatorSource(self) { DematerializeObserver(downstream: $0) }
   }
+}
 
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let dematerialize = DematerializeObserver(downstream: observer)
-    dematerialize.link.attach(upstream.subscribe(dematerialize))
-    return dematerialize
-  }
-
-  /// The event a notification value stands for, or nil when it is not one.
-  static func event(of value: Value) -> Event? {
+extension Event {
+  /// The event a `materialize` notification value stands for, or nil when it is not one.
+  init?(notification value: Value) {
     guard case .map(let entries) = value, case .string(let kind)? = entries["kind"] else { return nil }
     switch kind {
-    case "next": return .next(entries["value"] ?? .null)
-    case "error": return .error(entries["error"] ?? .null)
-    case "completed": return .completed
+    case "next": self = .next(entries["value"] ?? .null)
+    case "error": self = .error(entries["error"] ?? .null)
+    case "completed": self = .completed
     default: return nil
     }
   }
 }
 
-private final class DematerializeObserver: Observer, Disposable {
+private final class DematerializeObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
 
@@ -47,7 +41,7 @@ private final class DematerializeObserver: Observer, Disposable {
       link.finish()
       return downstream.receive(event)
     }
-    guard let inner = DematerializeSource.event(of: value) else {
+    guard let inner = Event(notification: value) else {
       return link.end(with: .error(.string("dematerialize: not a notification: \(value)")), to: downstream)
     }
     if inner.isTerminal {

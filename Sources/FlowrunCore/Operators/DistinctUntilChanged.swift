@@ -5,23 +5,14 @@
 /// source:               -a-a-b-a-|
 /// distinctUntilChanged: -a---b-a-|
 /// ```
-public final class DistinctUntilChangedSource: Source {
-  private let upstream: any Source
-  private let key: Transform?
-
-  public init(_ upstream: any Source, key: Transform? = nil) {
-    self.upstream = upstream
-    self.key = key
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let distinct = DistinctObserver(downstream: observer, key: key)
-    distinct.link.attach(upstream.subscribe(distinct))
-    return distinct
+extension Source {
+  /// Compares the values themselves, or the keys `key` makes of them.
+  public func distinctUntilChanged(by key: Transform? = nil) -> any Source {
+    OperatorSource(self) { DistinctObserver(downstream: $0, key: key) }
   }
 }
 
-private final class DistinctObserver: Observer, Disposable {
+private final class DistinctObserver: UnaryOperator {
   let downstream: any Observer
   let key: Transform?
   var previous: Value?

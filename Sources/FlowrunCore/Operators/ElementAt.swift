@@ -5,28 +5,19 @@
 /// source:        -a-b-c-|
 /// elementAt: 1   ---(b|)
 /// ```
-public final class ElementAtSource: Source {
-  private let upstream: any Source
-  private let index: Int
-  private let defaultValue: Value?
-
-  public init(_ upstream: any Source, index: Int, default defaultValue: Value?) {
-    self.upstream = upstream
-    self.index = index
-    self.defaultValue = defaultValue
+extension Source {
+  /// `index` counts from zero; past the end, `defaultValue` or an error.
+  public func elementAt(_ index: Int, default defaultValue: Value?) -> any Source {
+    OperatorSource(self) { ElementAtObserver(downstream: $0, remaining: index, defaultValue: defaultValue) }
   }
+}
 
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let elementAt = ElementAtObserver(downstream: observer, remaining: index, defaultValue: defaultValue)
-    elementAt.link.attach(upstream.subscribe(elementAt))
-    return elementAt
-  }
-
+extension Value {
   /// The error of `elementAt` past the end with no default.
   public static let outOfRangeError = Value.string("argument out of range")
 }
 
-private final class ElementAtObserver: Observer, Disposable {
+private final class ElementAtObserver: UnaryOperator {
   let downstream: any Observer
   let defaultValue: Value?
   let link = UpstreamLink()
@@ -55,7 +46,7 @@ private final class ElementAtObserver: Observer, Disposable {
       downstream.receive(event)
     case .completed:
       link.finish()
-      guard let defaultValue else { return downstream.receive(.error(ElementAtSource.outOfRangeError)) }
+      guard let defaultValue else { return downstream.receive(.error(.outOfRangeError)) }
       downstream.receive(.next(defaultValue))
       downstream.receive(.completed)
     }

@@ -4,23 +4,13 @@
 /// source: -1-2-3-4-|
 /// filter: ---2---4-|   (filter: '$0 % 2 == 0')
 /// ```
-public final class FilterSource: Source {
-  private let upstream: any Source
-  private let predicate: Predicate
-
-  public init(_ upstream: any Source, predicate: @escaping Predicate) {
-    self.upstream = upstream
-    self.predicate = predicate
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let filter = FilterObserver(downstream: observer, predicate: predicate)
-    filter.link.attach(upstream.subscribe(filter))
-    return filter
+extension Source {
+  public func filter(_ predicate: @escaping Predicate) -> any Source {
+    OperatorSource(self) { FilterObserver(downstream: $0, predicate: predicate) }
   }
 }
 
-private final class FilterObserver: Observer, Disposable {
+private final class FilterObserver: UnaryOperator {
   let downstream: any Observer
   let predicate: Predicate
   let link = UpstreamLink()

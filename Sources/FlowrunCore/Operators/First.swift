@@ -5,28 +5,20 @@
 /// source:        -1-2-3-|
 /// first: '$0>1'  ---(2|)
 /// ```
-public final class FirstSource: Source {
-  private let upstream: any Source
-  private let predicate: Predicate?
-  private let defaultValue: Value?
-
-  public init(_ upstream: any Source, predicate: Predicate?, default defaultValue: Value?) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.defaultValue = defaultValue
+extension Source {
+  /// The first value for which `predicate` (when given) holds; on an empty source,
+  /// `defaultValue` or an error.
+  public func first(where predicate: Predicate?, default defaultValue: Value?) -> any Source {
+    OperatorSource(self) { FirstObserver(downstream: $0, predicate: predicate, defaultValue: defaultValue) }
   }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let first = FirstObserver(downstream: observer, predicate: predicate, defaultValue: defaultValue)
-    first.link.attach(upstream.subscribe(first))
-    return first
-  }
-
-  /// The error of `first`/`last` on a source with no (passing) value and no default.
-  public static let emptyError = Value.string("no elements in sequence")
 }
 
-private final class FirstObserver: Observer, Disposable {
+extension Value {
+  /// The error of `first`/`last` on a source with no (passing) value and no default.
+  public static let noElementsError = Value.string("no elements in sequence")
+}
+
+private final class FirstObserver: UnaryOperator {
   let downstream: any Observer
   let predicate: Predicate?
   let defaultValue: Value?
@@ -60,7 +52,7 @@ private final class FirstObserver: Observer, Disposable {
       downstream.receive(event)
     case .completed:
       link.finish()
-      guard let defaultValue else { return downstream.receive(.error(FirstSource.emptyError)) }
+      guard let defaultValue else { return downstream.receive(.error(.noElementsError)) }
       downstream.receive(.next(defaultValue))
       downstream.receive(.completed)
     }

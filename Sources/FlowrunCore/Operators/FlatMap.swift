@@ -1,3 +1,6 @@
+/// Makes the inner signal of an outer value and its index (`flatMap`, `switchMap` …).
+public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
+
 /// `flatMap: template` (+ `concurrent: n`), `concatMap`, `mergeAll`, `concatAll`: each outer
 /// value becomes an inner signal whose values are merged into the result.
 ///
@@ -10,41 +13,38 @@
 /// inner (per v):    --v|
 /// flatMap:          ---a-----b-|
 /// ```
-public final class FlatMapSource: Source {
-  /// Makes the inner signal of an outer value and its index.
-  public typealias Project = (Value, Int) throws(StepFailure) -> any Source
-
-  private let upstream: any Source
-  private let concurrent: Int
-  private let project: Project
-
-  public init(_ upstream: any Source, concurrent: Int = .max, project: @escaping Project) {
-    self.upstream = upstream
-    self.concurrent = max(concurrent, 1)
-    self.project = project
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let flatten = Flatten(observer: observer, concurrent: concurrent)
-    flatten.outer.attach(upstream.subscribe(FlatMapOuter(flatten: flatten, project: project)))
-    return flatten
+extension Source {
+  public func flatMap(concurrent: Int = .max, _ project: @escaping Projection) -> any Source {
+    let concurrent = max(concurrent, 1)
+    return OperatorSource(self) {
+      FlattenOuter(flatten: Flatten(observer: $0, concurrent: concurrent), project: project, exhausting: false)
+    }
   }
 }
 
-private final class FlatMapOuter: Observer {
+/// The outer subscription of `flatMap` and `exhaustMap`: projects each outer value into the
+/// inner it hands to `flatten` — unless `exhausting` and an inner is still running.
+final class FlattenOuter: OperatorSubscription, Observer {
   let flatten: Flatten
-  let project: FlatMapSource.Project
+  let project: Projection
+  let exhausting: Bool
   var index = 0
 
-  init(flatten: Flatten, project: @escaping FlatMapSource.Project) {
+  init(flatten: Flatten, project: @escaping Projection, exhausting: Bool) {
     self.flatten = flatten
     self.project = project
+    self.exhausting = exhausting
+  }
+
+  func start(_ upstream: any Source) {
+    flatten.outer.attach(upstream.subscribe(self))
   }
 
   func receive(_ event: Event) {
     guard !flatten.isDone else { return }
     switch event {
     case .next(let value):
+      if exhausting, flatten.isBusy { return }
       do throws(StepFailure) {
         let inner = try project(value, index)
         index += 1
@@ -58,6 +58,10 @@ private final class FlatMapOuter: Observer {
     case .completed:
       flatten.outerCompleted()
     }
+  }
+
+  func dispose() {
+    flatten.dispose()
   }
 }
 

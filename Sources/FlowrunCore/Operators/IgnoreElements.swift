@@ -4,21 +4,13 @@
 /// source:         -a-b-|
 /// ignoreElements: -----|
 /// ```
-public final class IgnoreElementsSource: Source {
-  private let upstream: any Source
-
-  public init(_ upstream: any Source) {
-    self.upstream = upstream
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let ignore = IgnoreElementsObserver(downstream: observer)
-    ignore.link.attach(upstream.subscribe(ignore))
-    return ignore
+extension Source {
+  public func ignoreElements() -> any Source {
+    OperatorSource(self) { IgnoreElementsObserver(downstream: $0) }
   }
 }
 
-private final class IgnoreElementsObserver: Observer, Disposable {
+private final class IgnoreElementsObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
 

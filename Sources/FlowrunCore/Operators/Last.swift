@@ -5,25 +5,15 @@
 /// source:        -1-2-3-|
 /// last: '$0<3'   -------(2|)
 /// ```
-public final class LastSource: Source {
-  private let upstream: any Source
-  private let predicate: Predicate?
-  private let defaultValue: Value?
-
-  public init(_ upstream: any Source, predicate: Predicate?, default defaultValue: Value?) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.defaultValue = defaultValue
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let last = LastObserver(downstream: observer, predicate: predicate, latest: defaultValue)
-    last.link.attach(upstream.subscribe(last))
-    return last
+extension Source {
+  /// The last value for which `predicate` (when given) holds; on an empty source,
+  /// `defaultValue` or an error.
+  public func last(where predicate: Predicate?, default defaultValue: Value?) -> any Source {
+    OperatorSource(self) { LastObserver(downstream: $0, predicate: predicate, latest: defaultValue) }
   }
 }
 
-private final class LastObserver: Observer, Disposable {
+private final class LastObserver: UnaryOperator {
   let downstream: any Observer
   let predicate: Predicate?
   let link = UpstreamLink()
@@ -55,7 +45,7 @@ private final class LastObserver: Observer, Disposable {
       downstream.receive(event)
     case .completed:
       link.finish()
-      guard let latest else { return downstream.receive(.error(FirstSource.emptyError)) }
+      guard let latest else { return downstream.receive(.error(.noElementsError)) }
       downstream.receive(.next(latest))
       downstream.receive(.completed)
     }

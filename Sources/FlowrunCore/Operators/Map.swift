@@ -5,23 +5,13 @@
 /// source: -1-2-3-|
 /// map:    -2-4-6-|   (map: '$0 * 2')
 /// ```
-public final class MapSource: Source {
-  private let upstream: any Source
-  private let transform: Transform
-
-  public init(_ upstream: any Source, transform: @escaping Transform) {
-    self.upstream = upstream
-    self.transform = transform
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let map = MapObserver(downstream: observer, transform: transform)
-    map.link.attach(upstream.subscribe(map))
-    return map
+extension Source {
+  public func map(_ transform: @escaping Transform) -> any Source {
+    OperatorSource(self) { MapObserver(downstream: $0, transform: transform) }
   }
 }
 
-private final class MapObserver: Observer, Disposable {
+private final class MapObserver: UnaryOperator {
   let downstream: any Observer
   let transform: Transform
   let link = UpstreamLink()

@@ -7,22 +7,16 @@ import OrderedCollections
 /// source:      -a-#
 /// materialize: -n-(e|)   (n = {kind: "next", value: a}, e = {kind: "error", error: "error"})
 /// ```
-public final class MaterializeSource: Source {
-  private let upstream: any Source
-
-  public init(_ upstream: any Source) {
-    self.upstream = upstream
+extension Source {
+  public func materialize() -> any Source {
+    OperatorSource(self) { MaterializeObserver(downstream: $0) }
   }
+}
 
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let materialize = MaterializeObserver(downstream: observer)
-    materialize.link.attach(upstream.subscribe(materialize))
-    return materialize
-  }
-
-  /// The value `materialize` makes of `event`.
-  public static func notification(_ event: Event) -> Value {
-    switch event {
+extension Event {
+  /// The value `materialize` makes of the event.
+  public var notification: Value {
+    switch self {
     case .next(let value): .map(["kind": .string("next"), "value": value])
     case .error(let error): .map(["kind": .string("error"), "error": error])
     case .completed: .map(["kind": .string("completed")])
@@ -30,7 +24,7 @@ public final class MaterializeSource: Source {
   }
 }
 
-private final class MaterializeObserver: Observer, Disposable {
+private final class MaterializeObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
 
@@ -41,7 +35,7 @@ private final class MaterializeObserver: Observer, Disposable {
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
     if event.isTerminal { link.finish() }
-    downstream.receive(.next(MaterializeSource.notification(event)))
+    downstream.receive(.next(event.notification))
     if event.isTerminal { downstream.receive(.completed) }
   }
 

@@ -8,58 +8,35 @@
 /// timeline at 1:       -t
 /// observeOn: main      -a-b-|   (a arrives after the timeline's action of frame 1)
 /// ```
-public final class ObserveOnSource: Source {
-  private let upstream: any Source
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(_ upstream: any Source, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let observeOn = ObserveOnObserver(downstream: observer, source: self)
-    observeOn.link.attach(upstream.subscribe(observeOn))
-    return observeOn
+extension Source {
+  /// Re-delivers on the scheduler of `runtime`, charged to `owner`.
+  public func observeOn(owner: NodeLabel, runtime: Runtime) -> any Source {
+    timed(Timing(0, owner: owner, runtime: runtime)) { ObserveOnObserver(downstream: $0, timers: $1) }
   }
 }
 
-private final class ObserveOnObserver: Observer, Disposable, TimerTarget {
+private final class ObserveOnObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: ObserveOnSource
+  let timers: TimerSlot
   let link = UpstreamLink()
-  let timers = TimerSlot()
-  /// Events waiting for their action, oldest first from `head`.
-  var queue: [Event] = []
-  var head = 0
+  /// Events waiting for their action, oldest first.
+  let queue = PendingQueue<Event>()
   var isDone = false
 
-  init(downstream: any Observer, source: ObserveOnSource) {
+  init(downstream: any Observer, timers: TimerSlot) {
     self.downstream = downstream
-    self.source = source
+    self.timers = timers
   }
 
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
     if event.isTerminal { link.finish() }
-    var events = queue.take()  // changed moved out (Exclusivity.swift)
-    events.append(event)
-    swap(&events, &queue)
-    timers.schedule(after: 0, on: source.runtime, owner: source.owner, target: self)
+    queue.append(event)
+    timers.schedule(target: self)
   }
 
   func timerFired(_ argument: Int) {
-    guard !isDone, !source.runtime.isFailed, head < queue.count else { return }
-    let event = queue[head]
-    head += 1
-    if head == queue.count {
-      var events = queue.take()  // changed moved out (Exclusivity.swift)
-      events.removeAll(keepingCapacity: true)
-      swap(&events, &queue)
-      head = 0
-    }
+    guard !isDone, let event = queue.removeFirst() else { return }
     if event.isTerminal { stop() }
     downstream.receive(event)
   }
@@ -67,7 +44,7 @@ private final class ObserveOnObserver: Observer, Disposable, TimerTarget {
   private func stop() {
     isDone = true
     timers.cancel()
-    _ = queue.take()
+    queue.removeAll()
   }
 
   func dispose() {

@@ -5,21 +5,13 @@
 /// source:   -a-b-c-|
 /// pairwise: ---x-y-|   (x = [a, b], y = [b, c])
 /// ```
-public final class PairwiseSource: Source {
-  private let upstream: any Source
-
-  public init(_ upstream: any Source) {
-    self.upstream = upstream
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let pairwise = PairwiseObserver(downstream: observer)
-    pairwise.link.attach(upstream.subscribe(pairwise))
-    return pairwise
+extension Source {
+  public func pairwise() -> any Source {
+    OperatorSource(self) { PairwiseObserver(downstream: $0) }
   }
 }
 
-private final class PairwiseObserver: Observer, Disposable {
+private final class PairwiseObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
   var previous: Value?

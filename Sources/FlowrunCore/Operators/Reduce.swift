@@ -6,32 +6,20 @@
 /// source:  -1-2-3-|
 /// reduce:  -------(6|)   (reduce: '$0 + $1')
 /// ```
-public final class ReduceSource: Source {
-  private let upstream: any Source
-  private let seed: Value?
-  private let accumulate: ScanSource.Accumulate
-
-  public init(_ upstream: any Source, seed: Value?, accumulate: @escaping ScanSource.Accumulate) {
-    self.upstream = upstream
-    self.seed = seed
-    self.accumulate = accumulate
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let reduce = ReduceObserver(downstream: observer, accumulator: seed, accumulate: accumulate)
-    reduce.link.attach(upstream.subscribe(reduce))
-    return reduce
+extension Source {
+  public func reduce(seed: Value?, _ accumulate: @escaping Accumulate) -> any Source {
+    OperatorSource(self) { ReduceObserver(downstream: $0, accumulator: seed, accumulate: accumulate) }
   }
 }
 
-private final class ReduceObserver: Observer, Disposable {
+private final class ReduceObserver: UnaryOperator {
   let downstream: any Observer
-  let accumulate: ScanSource.Accumulate
+  let accumulate: Accumulate
   var accumulator: Value?
   let link = UpstreamLink()
   var index = 0
 
-  init(downstream: any Observer, accumulator: Value?, accumulate: @escaping ScanSource.Accumulate) {
+  init(downstream: any Observer, accumulator: Value?, accumulate: @escaping Accumulate) {
     self.downstream = downstream
     self.accumulator = accumulator
     self.accumulate = accumulate

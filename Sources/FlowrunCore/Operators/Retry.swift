@@ -9,62 +9,57 @@
 /// source (cold):  -a-#
 /// retry: 1        -a--a-#
 /// ```
-public final class RetrySource: Source {
-  fileprivate let upstream: any Source
-  fileprivate let count: Int?
-  fileprivate let delay: Int
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  /// `count` nil retries without bound.
-  public init(_ upstream: any Source, count: Int?, delay: Int = 0, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.count = count
-    self.delay = delay
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let retry = RetryObserver(source: self, downstream: observer)
-    retry.attempt()
-    return retry
+extension Source {
+  /// `count` nil retries without bound; `delay` waits its duration between attempts, charged to
+  /// its owner.
+  public func retry(count: Int?, delay: Timing) -> any Source {
+    OperatorSource(self) { RetryObserver(downstream: $0, count: count, delay: delay) }
   }
 }
 
-private final class RetryObserver: Observer, Disposable, ScheduledAction {
-  let source: RetrySource
+private final class RetryObserver: OperatorSubscription, Observer, ScheduledAction {
   let downstream: any Observer
+  let count: Int?
+  let delay: Timing
+  /// The source, subscribed anew at each attempt.
+  var upstream: (any Source)?
   var link = UpstreamLink()
   var retries = 0
   var isDisposed = false
 
-  var owner: NodeLabel { source.owner }
+  var owner: NodeLabel { delay.owner }
 
-  init(source: RetrySource, downstream: any Observer) {
-    self.source = source
+  init(downstream: any Observer, count: Int?, delay: Timing) {
     self.downstream = downstream
+    self.count = count
+    self.delay = delay
+  }
+
+  func start(_ upstream: any Source) {
+    self.upstream = upstream
+    attempt()
   }
 
   func attempt() {
     // Every attempt is a new subscription: charging it bounds an endless retry of a source that
     // fails at once (with or without a delay) by the run's memory budget.
-    guard source.runtime.chargeMemory(RunBudget.subscriptionCost, at: source.owner) else { return }
+    guard delay.runtime.chargeMemory(RunBudget.subscriptionCost, at: delay.owner), let upstream else { return }
     let link = UpstreamLink()
     self.link = link
-    link.attach(source.upstream.subscribe(Attempt(retry: self, link: link)))
+    link.attach(upstream.subscribe(Attempt(retry: self, link: link)))
   }
 
   func receive(_ event: Event) {
     guard !isDisposed else { return }
     guard case .error = event else { return downstream.receive(event) }
-    if let count = source.count, retries >= count { return downstream.receive(event) }
+    if let count, retries >= count { return downstream.receive(event) }
     retries += 1
-    if source.delay > 0 {
-      source.runtime.scheduler.schedule(after: source.delay, self)
+    let runtime = delay.runtime
+    if delay.duration > 0 {
+      runtime.scheduler.schedule(after: delay.duration, self)
     } else {
-      guard source.runtime.enter(source.owner) else { return }
-      defer { source.runtime.exit() }
+      guard runtime.enter(delay.owner) else { return }
+      defer { runtime.exit() }
       attempt()
     }
   }

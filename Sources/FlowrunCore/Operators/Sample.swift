@@ -11,36 +11,32 @@
 /// sample:    ----b---c--|
 /// sampleRAC: ----b-b-c--|
 /// ```
-public final class SampleSource: Source {
-  private let upstream: any Source
-  private let sampler: any Source
-  private let repeatsValue: Bool
-
-  public init(_ upstream: any Source, sampler: any Source, repeatsValue: Bool = false) {
-    self.upstream = upstream
-    self.sampler = sampler
-    self.repeatsValue = repeatsValue
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let sample = SampleSubscription(downstream: observer, isRAC: repeatsValue)
-    sample.links.attach(upstream.subscribe(InputObserver(sink: sample, index: 0)), to: 0)
-    guard !sample.isDone else { return sample }
-    sample.links.attach(sampler.subscribe(InputObserver(sink: sample, index: 1)), to: 1)
-    return sample
+extension Source {
+  /// With `repeatsValue` (`sampleRAC`) every sample re-sends the latest value.
+  public func sample(_ sampler: any Source, repeatsValue: Bool = false) -> any Source {
+    OperatorSource(self) { SampleSubscription(downstream: $0, sampler: sampler, isRAC: repeatsValue) }
   }
 }
 
-private final class SampleSubscription: MultiInputSink, Disposable {
+private final class SampleSubscription: OperatorSubscription, MultiInputSink {
   let downstream: any Observer
+  let sampler: any Source
   let isRAC: Bool
   let links = InputLinks(count: 2)
   var latest: Value?
   var isDone = false
 
-  init(downstream: any Observer, isRAC: Bool) {
+  init(downstream: any Observer, sampler: any Source, isRAC: Bool) {
     self.downstream = downstream
+    self.sampler = sampler
     self.isRAC = isRAC
+  }
+
+  /// The source first, then the sampler.
+  func start(_ upstream: any Source) {
+    links.attach(upstream.subscribe(InputObserver(sink: self, index: 0)), to: 0)
+    guard !isDone else { return }
+    links.attach(sampler.subscribe(InputObserver(sink: self, index: 1)), to: 1)
   }
 
   func receive(_ event: Event, from input: Int) {

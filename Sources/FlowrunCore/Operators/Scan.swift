@@ -6,35 +6,20 @@
 /// source: -1-2-3-|
 /// scan:   -1-3-6-|   (scan: '$0 + $1')
 /// ```
-public final class ScanSource: Source {
-  /// Combines the accumulator with a value and its index.
-  public typealias Accumulate = (Value, Value, Int) throws(StepFailure) -> Value
-
-  private let upstream: any Source
-  private let seed: Value?
-  private let accumulate: Accumulate
-
-  public init(_ upstream: any Source, seed: Value?, accumulate: @escaping Accumulate) {
-    self.upstream = upstream
-    self.seed = seed
-    self.accumulate = accumulate
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let scan = ScanObserver(downstream: observer, accumulator: seed, accumulate: accumulate)
-    scan.link.attach(upstream.subscribe(scan))
-    return scan
+extension Source {
+  public func scan(seed: Value?, _ accumulate: @escaping Accumulate) -> any Source {
+    OperatorSource(self) { ScanObserver(downstream: $0, accumulator: seed, accumulate: accumulate) }
   }
 }
 
-private final class ScanObserver: Observer, Disposable {
+private final class ScanObserver: UnaryOperator {
   let downstream: any Observer
-  let accumulate: ScanSource.Accumulate
+  let accumulate: Accumulate
   var accumulator: Value?
   let link = UpstreamLink()
   var index = 0
 
-  init(downstream: any Observer, accumulator: Value?, accumulate: @escaping ScanSource.Accumulate) {
+  init(downstream: any Observer, accumulator: Value?, accumulate: @escaping Accumulate) {
     self.downstream = downstream
     self.accumulator = accumulator
     self.accumulate = accumulate

@@ -4,23 +4,13 @@
 /// source:  -a-b-c-|
 /// skip: 1  ---b-c-|
 /// ```
-public final class SkipSource: Source {
-  private let upstream: any Source
-  private let count: Int
-
-  public init(_ upstream: any Source, count: Int) {
-    self.upstream = upstream
-    self.count = count
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let skip = SkipObserver(downstream: observer, remaining: count)
-    skip.link.attach(upstream.subscribe(skip))
-    return skip
+extension Source {
+  public func skip(_ count: Int) -> any Source {
+    OperatorSource(self) { SkipObserver(downstream: $0, remaining: count) }
   }
 }
 
-private final class SkipObserver: Observer, Disposable {
+private final class SkipObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
   var remaining: Int

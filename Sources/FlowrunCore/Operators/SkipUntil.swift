@@ -9,34 +9,31 @@
 /// notifier:  ----x
 /// skipUntil: -----c-d-|
 /// ```
-public final class SkipUntilSource: Source {
-  private let upstream: any Source
-  private let notifier: any Source
-
-  public init(_ upstream: any Source, notifier: any Source) {
-    self.upstream = upstream
-    self.notifier = notifier
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let skip = SkipUntilSubscription(downstream: observer)
-    skip.notifierLink.attach(notifier.subscribe(InputObserver(sink: skip, index: 1)))
-    if !skip.isDone {
-      skip.sourceLink.attach(upstream.subscribe(InputObserver(sink: skip, index: 0)))
-    }
-    return skip
+extension Source {
+  public func skipUntil(_ notifier: any Source) -> any Source {
+    OperatorSource(self) { SkipUntilSubscription(downstream: $0, notifier: notifier) }
   }
 }
 
-private final class SkipUntilSubscription: MultiInputSink, Disposable {
+private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink {
   let downstream: any Observer
+  let notifier: any Source
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
   var isOpen = false
 
-  init(downstream: any Observer) {
+  init(downstream: any Observer, notifier: any Source) {
     self.downstream = downstream
+    self.notifier = notifier
+  }
+
+  /// The notifier first, then the source.
+  func start(_ upstream: any Source) {
+    notifierLink.attach(notifier.subscribe(InputObserver(sink: self, index: 1)))
+    if !isDone {
+      sourceLink.attach(upstream.subscribe(InputObserver(sink: self, index: 0)))
+    }
   }
 
   func receive(_ event: Event, from input: Int) {

@@ -4,23 +4,13 @@
 /// source:               -1-2-3-1-|
 /// skipWhile: '$0 < 3'   -----3-1-|
 /// ```
-public final class SkipWhileSource: Source {
-  private let upstream: any Source
-  private let predicate: Predicate
-
-  public init(_ upstream: any Source, predicate: @escaping Predicate) {
-    self.upstream = upstream
-    self.predicate = predicate
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let skip = SkipWhileObserver(downstream: observer, predicate: predicate)
-    skip.link.attach(upstream.subscribe(skip))
-    return skip
+extension Source {
+  public func skipWhile(_ predicate: @escaping Predicate) -> any Source {
+    OperatorSource(self) { SkipWhileObserver(downstream: $0, predicate: predicate) }
   }
 }
 
-private final class SkipWhileObserver: Observer, Disposable {
+private final class SkipWhileObserver: UnaryOperator {
   let downstream: any Observer
   let predicate: Predicate
   let link = UpstreamLink()

@@ -5,33 +5,30 @@
 /// source:            ---a-|
 /// startWith: [x, y]  (xy)a-|
 /// ```
-public final class StartWithSource: Source {
-  private let upstream: any Source
-  private let values: [Value]
-
-  public init(_ upstream: any Source, values: [Value]) {
-    self.upstream = upstream
-    self.values = values
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let start = StartWithObserver(downstream: observer)
-    for value in values {
-      guard !start.link.isFinished else { return start }
-      observer.receive(.next(value))
-    }
-    guard !start.link.isFinished else { return start }
-    start.link.attach(upstream.subscribe(start))
-    return start
+extension Source {
+  public func startWith(_ values: [Value]) -> any Source {
+    OperatorSource(self) { StartWithObserver(downstream: $0, values: values) }
   }
 }
 
-private final class StartWithObserver: Observer, Disposable {
+private final class StartWithObserver: UnaryOperator {
   let downstream: any Observer
+  let values: [Value]
   let link = UpstreamLink()
 
-  init(downstream: any Observer) {
+  init(downstream: any Observer, values: [Value]) {
     self.downstream = downstream
+    self.values = values
+  }
+
+  /// Sends the values, then subscribes upstream (unless disposed meanwhile).
+  func start(_ upstream: any Source) {
+    for value in values {
+      guard !link.isFinished else { return }
+      downstream.receive(.next(value))
+    }
+    guard !link.isFinished else { return }
+    link.attach(upstream.subscribe(self))
   }
 
   func receive(_ event: Event) {

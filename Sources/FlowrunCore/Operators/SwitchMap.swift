@@ -9,25 +9,15 @@
 /// inner (per v):  --v-v|
 /// flatMapLatest:  ---a---b-b--|
 /// ```
-public final class SwitchMapSource: Source {
-  private let upstream: any Source
-  private let project: FlatMapSource.Project
-
-  public init(_ upstream: any Source, project: @escaping FlatMapSource.Project) {
-    self.upstream = upstream
-    self.project = project
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let switcher = SwitchSubscription(downstream: observer, project: project)
-    switcher.outer.attach(upstream.subscribe(InputObserver(sink: switcher, index: -1)))
-    return switcher
+extension Source {
+  public func switchMap(_ project: @escaping Projection) -> any Source {
+    OperatorSource(self) { SwitchSubscription(downstream: $0, project: project) }
   }
 }
 
-private final class SwitchSubscription: MultiInputSink, Disposable {
+private final class SwitchSubscription: OperatorSubscription, MultiInputSink {
   let downstream: any Observer
-  let project: FlatMapSource.Project
+  let project: Projection
   let outer = UpstreamLink()
   var inner: UpstreamLink?
   var innerIndex = -1
@@ -35,9 +25,13 @@ private final class SwitchSubscription: MultiInputSink, Disposable {
   var outerIsDone = false
   var isDone = false
 
-  init(downstream: any Observer, project: @escaping FlatMapSource.Project) {
+  init(downstream: any Observer, project: @escaping Projection) {
     self.downstream = downstream
     self.project = project
+  }
+
+  func start(_ upstream: any Source) {
+    outer.attach(upstream.subscribe(InputObserver(sink: self, index: -1)))
   }
 
   func receive(_ event: Event, from input: Int) {

@@ -6,27 +6,13 @@
 /// source:  -a-b-c-|
 /// take: 2  -a-(b|)
 /// ```
-public final class TakeSource: Source {
-  private let upstream: any Source
-  private let count: Int
-
-  public init(_ upstream: any Source, count: Int) {
-    self.upstream = upstream
-    self.count = count
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    guard count > 0 else {
-      observer.receive(.completed)
-      return NoDisposable.shared
-    }
-    let take = TakeObserver(downstream: observer, remaining: count)
-    take.link.attach(upstream.subscribe(take))
-    return take
+extension Source {
+  public func take(_ count: Int) -> any Source {
+    OperatorSource(self) { TakeObserver(downstream: $0, remaining: count) }
   }
 }
 
-private final class TakeObserver: Observer, Disposable {
+private final class TakeObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
   var remaining: Int
@@ -34,6 +20,15 @@ private final class TakeObserver: Observer, Disposable {
   init(downstream: any Observer, remaining: Int) {
     self.downstream = downstream
     self.remaining = remaining
+  }
+
+  /// `take: 0` completes at once, without subscribing upstream.
+  func start(_ upstream: any Source) {
+    guard remaining > 0 else {
+      link.finish()
+      return downstream.receive(.completed)
+    }
+    link.attach(upstream.subscribe(self))
   }
 
   func receive(_ event: Event) {

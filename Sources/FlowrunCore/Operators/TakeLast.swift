@@ -7,27 +7,13 @@
 /// source:      -a-b-c-|
 /// takeLast: 2  -------(bc|)
 /// ```
-public final class TakeLastSource: Source {
-  private let upstream: any Source
-  private let count: Int
-
-  public init(_ upstream: any Source, count: Int) {
-    self.upstream = upstream
-    self.count = count
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    guard count > 0 else {
-      observer.receive(.completed)
-      return NoDisposable.shared
-    }
-    let takeLast = TakeLastObserver(downstream: observer, count: count)
-    takeLast.link.attach(upstream.subscribe(takeLast))
-    return takeLast
+extension Source {
+  public func takeLast(_ count: Int) -> any Source {
+    OperatorSource(self) { TakeLastObserver(downstream: $0, count: count) }
   }
 }
 
-private final class TakeLastObserver: Observer, Disposable {
+private final class TakeLastObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
   let count: Int
@@ -38,6 +24,15 @@ private final class TakeLastObserver: Observer, Disposable {
   init(downstream: any Observer, count: Int) {
     self.downstream = downstream
     self.count = count
+  }
+
+  /// `takeLast: 0` completes at once, without subscribing upstream.
+  func start(_ upstream: any Source) {
+    guard count > 0 else {
+      link.finish()
+      return downstream.receive(.completed)
+    }
+    link.attach(upstream.subscribe(self))
   }
 
   func receive(_ event: Event) {

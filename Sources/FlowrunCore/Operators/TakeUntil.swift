@@ -8,37 +8,35 @@
 /// notifier:  -----x
 /// takeUntil: -a-b-|
 /// ```
-public final class TakeUntilSource: Source {
-  private let upstream: any Source
-  private let notifier: any Source
-  private let completesWithNotifier: Bool
-
-  public init(_ upstream: any Source, notifier: any Source, completesWithNotifier: Bool = false) {
-    self.upstream = upstream
-    self.notifier = notifier
-    self.completesWithNotifier = completesWithNotifier
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let take = TakeUntilSubscription(downstream: observer, completesWithNotifier: completesWithNotifier)
-    take.notifierLink.attach(notifier.subscribe(InputObserver(sink: take, index: 1)))
-    if !take.isDone {
-      take.sourceLink.attach(upstream.subscribe(InputObserver(sink: take, index: 0)))
+extension Source {
+  /// With `completesWithNotifier` (`takeUntilRAC`) the notifier's completion completes it too.
+  public func takeUntil(_ notifier: any Source, completesWithNotifier: Bool = false) -> any Source {
+    OperatorSource(self) {
+      TakeUntilSubscription(downstream: $0, notifier: notifier, completesWithNotifier: completesWithNotifier)
     }
-    return take
   }
 }
 
-private final class TakeUntilSubscription: MultiInputSink, Disposable {
+private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink {
   let downstream: any Observer
+  let notifier: any Source
   let completesWithNotifier: Bool
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
 
-  init(downstream: any Observer, completesWithNotifier: Bool) {
+  init(downstream: any Observer, notifier: any Source, completesWithNotifier: Bool) {
     self.downstream = downstream
+    self.notifier = notifier
     self.completesWithNotifier = completesWithNotifier
+  }
+
+  /// The notifier first, then the source.
+  func start(_ upstream: any Source) {
+    notifierLink.attach(notifier.subscribe(InputObserver(sink: self, index: 1)))
+    if !isDone {
+      sourceLink.attach(upstream.subscribe(InputObserver(sink: self, index: 0)))
+    }
   }
 
   func receive(_ event: Event, from input: Int) {

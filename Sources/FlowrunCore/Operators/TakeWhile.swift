@@ -5,25 +5,13 @@
 /// source:               -1-2-3-1-|
 /// takeWhile: '$0 < 3'   -1-2-|
 /// ```
-public final class TakeWhileSource: Source {
-  private let upstream: any Source
-  private let predicate: Predicate
-  private let inclusive: Bool
-
-  public init(_ upstream: any Source, inclusive: Bool = false, predicate: @escaping Predicate) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.inclusive = inclusive
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let take = TakeWhileObserver(downstream: observer, predicate: predicate, inclusive: inclusive)
-    take.link.attach(upstream.subscribe(take))
-    return take
+extension Source {
+  public func takeWhile(inclusive: Bool = false, _ predicate: @escaping Predicate) -> any Source {
+    OperatorSource(self) { TakeWhileObserver(downstream: $0, predicate: predicate, inclusive: inclusive) }
   }
 }
 
-private final class TakeWhileObserver: Observer, Disposable {
+private final class TakeWhileObserver: UnaryOperator {
   let downstream: any Observer
   let predicate: Predicate
   let inclusive: Bool

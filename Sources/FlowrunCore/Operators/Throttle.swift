@@ -9,45 +9,27 @@
 /// source:       -a-b-c-----|
 /// throttle: 3   -a--b--c---|   (leading and trailing)
 /// ```
-public final class ThrottleSource: Source {
-  private let upstream: any Source
-  fileprivate let duration: Int
-  fileprivate let leading: Bool
-  fileprivate let trailing: Bool
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(
-    _ upstream: any Source, duration: Int, leading: Bool = true, trailing: Bool = true, owner: NodeLabel,
-    runtime: Runtime
-  ) {
-    self.upstream = upstream
-    self.duration = duration
-    self.leading = leading
-    self.trailing = trailing
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let throttle = ThrottleObserver(downstream: observer, source: self)
-    throttle.link.attach(upstream.subscribe(throttle))
-    return throttle
+extension Source {
+  public func throttle(_ timing: Timing, leading: Bool = true, trailing: Bool = true) -> any Source {
+    timed(timing) { ThrottleObserver(downstream: $0, window: $1, leading: leading, trailing: trailing) }
   }
 }
 
-private final class ThrottleObserver: Observer, Disposable, TimerTarget {
+private final class ThrottleObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: ThrottleSource
+  let window: TimerSlot
+  let leading: Bool
+  let trailing: Bool
   let link = UpstreamLink()
-  let window = TimerSlot()
   var pending: Value?
   var sourceCompleted = false
   var isDone = false
 
-  init(downstream: any Observer, source: ThrottleSource) {
+  init(downstream: any Observer, window: TimerSlot, leading: Bool, trailing: Bool) {
     self.downstream = downstream
-    self.source = source
+    self.window = window
+    self.leading = leading
+    self.trailing = trailing
   }
 
   func receive(_ event: Event) {
@@ -56,13 +38,13 @@ private final class ThrottleObserver: Observer, Disposable, TimerTarget {
     case .next(let value):
       pending = value
       guard !window.isPending else { return }
-      if source.leading { send() } else { openWindow() }
+      if leading { send() } else { openWindow() }
     case .error:
       end(with: event)
     case .completed:
       link.finish()
       sourceCompleted = true
-      if !(source.trailing && pending != nil && window.isPending) { end(with: .completed) }
+      if !(trailing && pending != nil && window.isPending) { end(with: .completed) }
     }
   }
 
@@ -75,12 +57,12 @@ private final class ThrottleObserver: Observer, Disposable, TimerTarget {
   }
 
   private func openWindow() {
-    window.schedule(after: source.duration, on: source.runtime, owner: source.owner, target: self)
+    window.schedule(target: self)
   }
 
   func timerFired(_ argument: Int) {
     window.cancel()
-    guard !isDone, !source.runtime.isFailed, source.trailing else { return }
+    guard !isDone, trailing else { return }
     send()
     if sourceCompleted, !isDone { end(with: .completed) }
   }

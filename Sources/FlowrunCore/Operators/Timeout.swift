@@ -9,49 +9,40 @@
 /// source:      -a-----b-|
 /// timeout: 3   -a---#        (error value "timeout")
 /// ```
-public final class TimeoutSource: Source {
-  fileprivate let upstream: any Source
-  fileprivate let duration: Int
-  fileprivate let fallback: (any Source)?
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(_ upstream: any Source, duration: Int, fallback: (any Source)?, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.duration = duration
-    self.fallback = fallback
-    self.owner = owner
-    self.runtime = runtime
+extension Source {
+  public func timeout(_ timing: Timing, fallback: (any Source)?) -> any Source {
+    timed(timing) { TimeoutObserver(downstream: $0, timer: $1, fallback: fallback) }
   }
+}
 
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let timeout = TimeoutObserver(downstream: observer, source: self)
-    timeout.link.attach(upstream.subscribe(timeout))
-    if !timeout.link.isFinished, !timeout.hasSeenValue { timeout.restart() }
-    return timeout
-  }
-
+extension Value {
   /// The error value of a timeout without a fallback.
   public static let timeoutError = Value.string("timeout")
 }
 
-private final class TimeoutObserver: Observer, Disposable, TimerTarget {
+private final class TimeoutObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: TimeoutSource
+  let timer: TimerSlot
+  let fallback: (any Source)?
   let link = UpstreamLink()
   /// The fallback's subscription, once switched.
   let fallbackLink = UpstreamLink()
-  let timer = TimerSlot()
   var hasSeenValue = false
 
-  init(downstream: any Observer, source: TimeoutSource) {
+  init(downstream: any Observer, timer: TimerSlot, fallback: (any Source)?) {
     self.downstream = downstream
-    self.source = source
+    self.timer = timer
+    self.fallback = fallback
+  }
+
+  func start(_ upstream: any Source) {
+    link.attach(upstream.subscribe(self))
+    if !link.isFinished, !hasSeenValue { restart() }
   }
 
   func restart() {
     timer.cancel()
-    timer.schedule(after: source.duration, on: source.runtime, owner: source.owner, target: self)
+    timer.schedule(target: self)
   }
 
   func receive(_ event: Event) {
@@ -68,9 +59,9 @@ private final class TimeoutObserver: Observer, Disposable, TimerTarget {
 
   func timerFired(_ argument: Int) {
     timer.cancel()
-    guard !link.isFinished, !source.runtime.isFailed else { return }
-    guard let fallback = source.fallback else {
-      return link.end(with: .error(TimeoutSource.timeoutError), to: downstream)
+    guard !link.isFinished else { return }
+    guard let fallback else {
+      return link.end(with: .error(.timeoutError), to: downstream)
     }
     link.dispose()
     fallbackLink.attach(fallback.subscribe(FallbackObserver(downstream: downstream, link: fallbackLink)))
@@ -80,22 +71,5 @@ private final class TimeoutObserver: Observer, Disposable, TimerTarget {
     timer.cancel()
     link.dispose()
     fallbackLink.dispose()
-  }
-}
-
-/// Forwards the fallback's events until it terminates.
-private final class FallbackObserver: Observer {
-  let downstream: any Observer
-  let link: UpstreamLink
-
-  init(downstream: any Observer, link: UpstreamLink) {
-    self.downstream = downstream
-    self.link = link
-  }
-
-  func receive(_ event: Event) {
-    guard !link.isFinished else { return }
-    if event.isTerminal { link.finish() }
-    downstream.receive(event)
   }
 }

@@ -7,36 +7,25 @@
 /// source:         -a-b-c-|
 /// timeoutRAC: 4   -a-b#
 /// ```
-public final class TimeoutRACSource: Source {
-  private let upstream: any Source
-  fileprivate let duration: Int
-  fileprivate let owner: NodeLabel
-  fileprivate unowned let runtime: Runtime
-
-  public init(_ upstream: any Source, duration: Int, owner: NodeLabel, runtime: Runtime) {
-    self.upstream = upstream
-    self.duration = duration
-    self.owner = owner
-    self.runtime = runtime
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let timeout = TimeoutRACObserver(downstream: observer, source: self)
-    timeout.timer.schedule(after: duration, on: runtime, owner: owner, target: timeout)
-    timeout.link.attach(upstream.subscribe(timeout))
-    return timeout
+extension Source {
+  public func timeoutRAC(_ timing: Timing) -> any Source {
+    timed(timing) { TimeoutRACObserver(downstream: $0, timer: $1) }
   }
 }
 
-private final class TimeoutRACObserver: Observer, Disposable, TimerTarget {
+private final class TimeoutRACObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
-  let source: TimeoutRACSource
+  let timer: TimerSlot
   let link = UpstreamLink()
-  let timer = TimerSlot()
 
-  init(downstream: any Observer, source: TimeoutRACSource) {
+  init(downstream: any Observer, timer: TimerSlot) {
     self.downstream = downstream
-    self.source = source
+    self.timer = timer
+  }
+
+  func start(_ upstream: any Source) {
+    timer.schedule(target: self)
+    link.attach(upstream.subscribe(self))
   }
 
   func receive(_ event: Event) {
@@ -50,8 +39,8 @@ private final class TimeoutRACObserver: Observer, Disposable, TimerTarget {
 
   func timerFired(_ argument: Int) {
     timer.cancel()
-    guard !link.isFinished, !source.runtime.isFailed else { return }
-    link.end(with: .error(TimeoutSource.timeoutError), to: downstream)
+    guard !link.isFinished else { return }
+    link.end(with: .error(.timeoutError), to: downstream)
   }
 
   func dispose() {

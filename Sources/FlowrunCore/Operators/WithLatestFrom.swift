@@ -9,40 +9,37 @@
 /// other:          -x---y----
 /// withLatestFrom: ---p---q-|   (p = [a, x], q = [b, y])
 /// ```
-public final class WithLatestFromSource: Source {
-  private let upstream: any Source
-  private let others: [any Source]
-
-  public init(_ upstream: any Source, others: [any Source]) {
-    self.upstream = upstream
-    self.others = others
-  }
-
-  public func subscribe(_ observer: any Observer) -> any Disposable {
-    let subscription = WithLatestFromSubscription(downstream: observer, count: others.count)
-    for (index, other) in others.enumerated() {
-      guard !subscription.isDone else { return subscription }
-      subscription.links.attach(other.subscribe(InputObserver(sink: subscription, index: index + 1)), to: index + 1)
-    }
-    guard !subscription.isDone else { return subscription }
-    subscription.links.attach(upstream.subscribe(InputObserver(sink: subscription, index: 0)), to: 0)
-    return subscription
+extension Source {
+  public func withLatestFrom(_ others: [any Source]) -> any Source {
+    OperatorSource(self) { WithLatestFromSubscription(downstream: $0, others: others) }
   }
 }
 
-private final class WithLatestFromSubscription: MultiInputSink, Disposable {
+private final class WithLatestFromSubscription: OperatorSubscription, MultiInputSink {
   let downstream: any Observer
+  let others: [any Source]
   let links: InputLinks
   /// Slot 0 is unused; slot i holds the latest value of other input i.
   var latest: [Value?]
   var missing: Int
   var isDone = false
 
-  init(downstream: any Observer, count: Int) {
+  init(downstream: any Observer, others: [any Source]) {
     self.downstream = downstream
-    links = InputLinks(count: count + 1)
-    latest = Array(repeating: nil, count: count + 1)
-    missing = count
+    self.others = others
+    links = InputLinks(count: others.count + 1)
+    latest = Array(repeating: nil, count: others.count + 1)
+    missing = others.count
+  }
+
+  /// The other inputs first, left to right, then the source.
+  func start(_ upstream: any Source) {
+    for (index, other) in others.enumerated() {
+      guard !isDone else { return }
+      links.attach(other.subscribe(InputObserver(sink: self, index: index + 1)), to: index + 1)
+    }
+    guard !isDone else { return }
+    links.attach(upstream.subscribe(InputObserver(sink: self, index: 0)), to: 0)
   }
 
   func receive(_ event: Event, from input: Int) {

@@ -3,25 +3,19 @@
 /// Its events are read from a packed tape (EventTape.swift) one at a time: `start()`, before
 /// frame 0, reserves a sequence number for every event and schedules the first, and each event
 /// schedules the next when it is performed, so they run as if all had been scheduled before
-/// frame 0 in file order. A subscriber receives
-/// only the events after it subscribed — a completed or failed hot marble sends nothing to a
-/// later subscriber. Events at negative frames (before `^`) happen before any subscription and
-/// reach nobody.
+/// frame 0 in file order. A subscriber receives only the events after it subscribed — a
+/// completed or failed hot marble sends nothing to a later subscriber. Events at negative
+/// frames (before `^`) happen before any subscription and reach nobody.
 public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
   private unowned let runtime: Runtime
-  private let events: EventTape
-  /// The next event to read from `events`.
-  private var cursor: EventTape.Cursor
-  /// The event scheduled next (read ahead, since scheduling it needs its frame).
-  private var upcoming: Recorded?
-  private var subscriptions: [HotSubscription] = []
+  private let reader: TapeReader
+  private let subscribers = SubscriberList<HotSubscription>()
   private var firstSequence = 0
 
   public init(events: EventTape, owner: NodeLabel, runtime: Runtime) {
-    self.events = events
-    self.cursor = events.start
+    self.reader = TapeReader(events)
     self.owner = owner
     self.runtime = runtime
   }
@@ -33,26 +27,15 @@ public final class HotSource: Source, ScheduledAction {
   /// Schedules the first event at or after frame 0, and each next one when its predecessor is
   /// performed; call once, before the run, in file order.
   public func start() {
-    // Changed through locals, so that no access to the properties spans a call or a release
-    // (Exclusivity.swift).
-    var position = cursor
-    var first = events.next(&position)
-    while let event = first, event.frame < 0 { first = events.next(&position) }
-    cursor = position
-    guard let frame = first?.frame else { return }
-    swap(&first, &upcoming)
-    firstSequence = runtime.scheduler.reserveSequences(events.count)
+    guard let frame = reader.start(at: 0) else { return }
+    firstSequence = runtime.scheduler.reserveSequences(reader.count)
     runtime.scheduler.schedule(at: frame, sequence: firstSequence, self, argument: 0)
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let subscription = HotSubscription(
       source: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
-    // Changed moved out of the property, like every change of `subscriptions`, so that reading
-    // it per event needs no dynamic exclusivity check (Exclusivity.swift).
-    var list = subscriptions.take()
-    list.append(subscription)
-    swap(&list, &subscriptions)
+    subscribers.append(subscription)
     return subscription
   }
 
@@ -63,18 +46,10 @@ public final class HotSource: Source, ScheduledAction {
   }
 
   private func perform(_ index: Int, runtime: Runtime) {
-    // The event is moved out and the next one read ahead and moved in with swaps, so that no
-    // access to the properties releases anything (Exclusivity.swift).
-    var current: Recorded? = nil
-    swap(&current, &upcoming)
-    guard let event = current?.event else { return }
-    var position = cursor
-    var following = events.next(&position)
-    cursor = position
-    if let frame = following?.frame {
+    guard let (event, following) = reader.advance() else { return }
+    if let frame = following {
       runtime.scheduler.schedule(at: frame, sequence: firstSequence + index + 1, self, argument: index + 1)
     }
-    swap(&following, &upcoming)
     guard !runtime.isFailed else { return }
     deliver(event, runtime: runtime)
   }
@@ -85,17 +60,13 @@ public final class HotSource: Source, ScheduledAction {
     runtime.trace(owner, event)
     if event.isTerminal {
       // The marble ends, and every subscription with it.
-      let ending = subscriptions.take()
-      for subscription in ending where subscription.isActive {
+      for subscription in subscribers.removeAll() where subscription.isActive {
         subscription.isActive = false
         log.unsubscribe(subscription.logIndex, at: runtime.now)
         subscription.send(event)
       }
     } else {
-      // A snapshot: a subscriber added during the delivery does not get this event, one
-      // removed during it is skipped (`isActive`).
-      let current = subscriptions
-      for subscription in current where subscription.isActive {
+      for subscription in subscribers.snapshot where subscription.isActive {
         subscription.send(event)
       }
     }
@@ -103,9 +74,7 @@ public final class HotSource: Source, ScheduledAction {
 
   fileprivate func remove(_ subscription: HotSubscription) {
     log.unsubscribe(subscription.logIndex, at: runtime.now)
-    var list = subscriptions.take()
-    list.removeAll { $0 === subscription }
-    swap(&list, &subscriptions)
+    subscribers.remove(subscription)
   }
 }
 

@@ -11,7 +11,7 @@ public final class Property: Source {
   // Private storage, so the optimiser sees every access (Exclusivity.swift).
   private var current: Value
   private unowned let runtime: Runtime
-  private var observations: [Observation] = []
+  private let observations = SubscriberList<Observation>()
 
   public init(initial: Value, owner: NodeLabel, runtime: Runtime) {
     self.current = initial
@@ -21,9 +21,7 @@ public final class Property: Source {
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let observation = Observation(property: self, observer: observer)
-    var list = observations.take()  // changed moved out (Exclusivity.swift)
-    list.append(observation)
-    swap(&list, &observations)
+    observations.append(observation)
     observer.receive(.next(current))
     return observation
   }
@@ -35,7 +33,7 @@ public final class Property: Source {
     current = newValue
     let event = Event.next(newValue)
     runtime.trace(owner, event, note: "set")
-    for observation in observations where observation.isActive {
+    for observation in observations.snapshot where observation.isActive {
       observation.observer.receive(event)
     }
   }
@@ -49,9 +47,7 @@ public final class Property: Source {
   }
 
   private func remove(_ observation: Observation) {
-    var list = observations.take()  // changed moved out (Exclusivity.swift)
-    list.removeAll { $0 === observation }
-    swap(&list, &observations)
+    observations.remove(observation)
   }
 
   private final class Observation: Disposable {

@@ -16,7 +16,7 @@ public final class Subject: Source, Observer {
   private unowned let runtime: Runtime
   private let kind: Kind
   private let isRAC: Bool
-  private var subscriptions: [SubjectSubscription] = []
+  private let subscriptions = SubscriberList<SubjectSubscription>()
   private var buffer: [Value] = []
   private var current: Value
   private var terminal: Event?
@@ -44,9 +44,7 @@ public final class Subject: Source, Observer {
       observer.receive(terminal)
       return subscription
     }
-    var list = subscriptions.take()  // changed moved out (Exclusivity.swift)
-    list.append(subscription)
-    swap(&list, &subscriptions)
+    subscriptions.append(subscription)
     switch kind {
     case .publish: break
     case .replay:
@@ -73,13 +71,12 @@ public final class Subject: Source, Observer {
         swap(&values, &buffer)
       case .behavior: current = value
       }
-      for subscription in subscriptions where subscription.isActive {
+      for subscription in subscriptions.snapshot where subscription.isActive {
         subscription.observer.receive(event)
       }
     case .error, .completed:
       terminal = event
-      let current = subscriptions.take()
-      for subscription in current where subscription.isActive {
+      for subscription in subscriptions.removeAll() where subscription.isActive {
         subscription.isActive = false
         log.unsubscribe(subscription.logIndex, at: runtime.now)
         subscription.observer.receive(event)
@@ -89,9 +86,7 @@ public final class Subject: Source, Observer {
 
   fileprivate func remove(_ subscription: SubjectSubscription) {
     log.unsubscribe(subscription.logIndex, at: runtime.now)
-    var list = subscriptions.take()  // changed moved out (Exclusivity.swift)
-    list.removeAll { $0 === subscription }
-    swap(&list, &subscriptions)
+    subscriptions.remove(subscription)
   }
 }
 

@@ -15,31 +15,31 @@ extension StepTable {
       let seed = c.extra(.seed).map { c.value($0) }
       guard let step = c.expression(argument, accumulator: true) else { return nil }
       return c.apply(.value) { graph, upstream, scope in
-        ReduceSource(upstream, seed: seed, accumulate: graph.accumulate(step, scope))
+        upstream.reduce(seed: seed, graph.accumulate(step, scope))
       }
     },
     .operator(
       "pairwise", .bare, summary: "Emits [previous, current] pairs from the second value on.", docs: .page("pairwise")
     ) { c in
       guard c.checkBare() else { return nil }
-      return c.apply(.tuple(2)) { _, upstream, _ in PairwiseSource(upstream) }
+      return c.apply(.tuple(2)) { _, upstream, _ in upstream.pairwise() }
     },
     .operator(
       "materialize", .bare, summary: "Turns events into values {kind: next|error|completed, value|error}.",
       docs: .page("materialize")
     ) { c in
       guard c.checkBare() else { return nil }
-      return c.apply(.value) { _, upstream, _ in MaterializeSource(upstream) }
+      return c.apply(.value) { _, upstream, _ in upstream.materialize() }
     },
     .operator("dematerialize", .bare, summary: "The reverse of materialize.", docs: .page("dematerialize")) { c in
       guard c.checkBare() else { return nil }
-      return c.apply(.value) { _, upstream, _ in DematerializeSource(upstream) }
+      return c.apply(.value) { _, upstream, _ in upstream.dematerialize() }
     },
     .operator("takeLast", .count, summary: "Emits the last n values on completion.", docs: .page("takeLast")) { c in
       guard let argument = c.requiredNonNullArgument(), let count = c.count(argument, c.quotedName) else {
         return nil
       }
-      return c.apply(c.shape.passedOn) { _, upstream, _ in TakeLastSource(upstream, count: count) }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.takeLast(count) }
     },
     .operator(
       "skipUntil", .signal, summary: "Drops values until the notifier signal sends a value.", docs: .page("skipUntil")
@@ -48,7 +48,7 @@ extension StepTable {
         return nil
       }
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        SkipUntilSource(upstream, notifier: graph.source(for: notifier, scope: scope))
+        upstream.skipUntil(graph.source(for: notifier, scope: scope))
       }
     },
     .operator(
@@ -56,18 +56,14 @@ extension StepTable {
       summary: "The first value (or the first passing the expression), then completes (extra key: default).",
       docs: .page("first")
     ) { c in
-      c.firstOrLast { upstream, predicate, defaultValue in
-        FirstSource(upstream, predicate: predicate, default: defaultValue)
-      }
+      c.firstOrLast { upstream, predicate, defaultValue in upstream.first(where: predicate, default: defaultValue) }
     },
     .operator(
       "last", .optionalExpression, extras: [.default],
       summary: "The last value (or the last passing the expression), on completion (extra key: default).",
       docs: .page("last")
     ) { c in
-      c.firstOrLast { upstream, predicate, defaultValue in
-        LastSource(upstream, predicate: predicate, default: defaultValue)
-      }
+      c.firstOrLast { upstream, predicate, defaultValue in upstream.last(where: predicate, default: defaultValue) }
     },
     .operator(
       "elementAt", .count, extras: [.default],
@@ -78,7 +74,7 @@ extension StepTable {
       }
       let defaultValue = c.extra(.default).map { c.value($0) }
       return c.apply(c.shape.passedOn) { _, upstream, _ in
-        ElementAtSource(upstream, index: index, default: defaultValue)
+        upstream.elementAt(index, default: defaultValue)
       }
     },
     .operator(
@@ -86,12 +82,12 @@ extension StepTable {
       summary: "Drops every value; passes completion and error.", docs: .page("ignoreElements")
     ) { c in
       guard c.checkBare() else { return nil }
-      return c.apply(c.shape.passedOn) { _, upstream, _ in IgnoreElementsSource(upstream) }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.ignoreElements() }
     },
     .operator("ignore", .value, summary: "RAC2: drops values equal to this value.", docs: .page("ignore")) { c in
       guard let argument = c.requiredNonNullArgument() else { return nil }
       let ignored = c.value(argument)
-      return c.apply(c.shape.passedOn) { _, upstream, _ in FilterSource(upstream) { value, _ in value != ignored } }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.filter { value, _ in value != ignored } }
     },
     .operator(
       "withLatestFrom", .signals,
@@ -102,7 +98,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.tuple(others.count + 1)) { graph, upstream, scope in
-        WithLatestFromSource(upstream, others: others.map { graph.source(for: $0, scope: scope) })
+        upstream.withLatestFrom(others.map { graph.source(for: $0, scope: scope) })
       }
     },
     .operator(
@@ -125,7 +121,7 @@ extension StepTable {
         return nil
       }
       return c.apply(next.1) { graph, upstream, scope in
-        MergeSource.concat([IgnoreElementsSource(upstream), graph.source(for: next.0, scope: scope)])
+        MergeSource.concat([upstream.ignoreElements(), graph.source(for: next.0, scope: scope)])
       }
     },
   ]
@@ -151,7 +147,7 @@ extension OperatorCompilation {
   fileprivate func sample(repeatsValue: Bool) -> (SignalPlan, ValueShape)? {
     guard let argument = requiredNonNullArgument(), let sampler = signal(argument, quotedName)?.0 else { return nil }
     return apply(shape.passedOn) { graph, upstream, scope in
-      SampleSource(upstream, sampler: graph.source(for: sampler, scope: scope), repeatsValue: repeatsValue)
+      upstream.sample(graph.source(for: sampler, scope: scope), repeatsValue: repeatsValue)
     }
   }
 }

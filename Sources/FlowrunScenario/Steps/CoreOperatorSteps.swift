@@ -7,18 +7,18 @@ extension StepTable {
   static let coreOperatorSteps: [StepDefinition] = [
     .operator("map", .expression, summary: "Transforms each value with the expression ($0 is the value).") { c in
       guard let argument = c.requiredArgument(), let step = c.expression(argument) else { return nil }
-      return c.apply(.value) { graph, upstream, scope in MapSource(upstream, transform: graph.transform(step, scope)) }
+      return c.apply(.value) { graph, upstream, scope in upstream.map(graph.transform(step, scope)) }
     },
     .operator("mapTo", .value, summary: "Replaces each value with this literal value.") { c in
       guard let argument = c.requiredArgument() else { return nil }
       let value = c.value(argument)
-      return c.apply(.value) { _, upstream, _ in MapSource(upstream) { _, _ in value } }
+      return c.apply(.value) { _, upstream, _ in upstream.map { _, _ in value } }
     },
     .operator("filter", .expression, summary: "Passes only values for which the expression is true.") { c in
       guard let argument = c.requiredArgument(), let step = c.expression(argument) else { return nil }
       let role = c.definition.name
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        FilterSource(upstream, predicate: graph.predicate(step, scope, role: role))
+        upstream.filter(graph.predicate(step, scope, role: role))
       }
     },
     .operator(
@@ -29,7 +29,7 @@ extension StepTable {
       let seed = c.extra(.seed).map { c.value($0) }
       guard let step = c.expression(argument, accumulator: true) else { return nil }
       return c.apply(.value) { graph, upstream, scope in
-        ScanSource(upstream, seed: seed, accumulate: graph.accumulate(step, scope))
+        upstream.scan(seed: seed, graph.accumulate(step, scope))
       }
     },
     .operator(
@@ -37,20 +37,20 @@ extension StepTable {
       summary: "Drops a value equal to the previous one; with an expression, compares by that key."
     ) { c in
       guard let argument = c.argument, !argument.isNull, argument.resolvedScalar != .bool(true) else {
-        return c.apply(c.shape.passedOn) { _, upstream, _ in DistinctUntilChangedSource(upstream) }
+        return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.distinctUntilChanged() }
       }
       guard let key = c.expression(argument) else { return nil }
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        DistinctUntilChangedSource(upstream, key: graph.transform(key, scope))
+        upstream.distinctUntilChanged(by: graph.transform(key, scope))
       }
     },
     .operator("skip", .count, summary: "Drops the first n values.") { c in
       guard let argument = c.requiredArgument(), let count = c.count(argument, c.quotedName) else { return nil }
-      return c.apply(c.shape.passedOn) { _, upstream, _ in SkipSource(upstream, count: count) }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.skip(count) }
     },
     .operator("take", .count, summary: "Passes the first n values, then completes.") { c in
       guard let argument = c.requiredArgument(), let count = c.count(argument, c.quotedName) else { return nil }
-      return c.apply(c.shape.passedOn) { _, upstream, _ in TakeSource(upstream, count: count) }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.take(count) }
     },
     .operator(
       "takeWhile", .expression, extras: [.inclusive],
@@ -61,14 +61,14 @@ extension StepTable {
       guard let step = c.expression(argument) else { return nil }
       let role = c.definition.name
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        TakeWhileSource(upstream, inclusive: inclusive, predicate: graph.predicate(step, scope, role: role))
+        upstream.takeWhile(inclusive: inclusive, graph.predicate(step, scope, role: role))
       }
     },
     .operator("skipWhile", .expression, summary: "Drops values while the expression is true.") { c in
       guard let argument = c.requiredArgument(), let step = c.expression(argument) else { return nil }
       let role = c.definition.name
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        SkipWhileSource(upstream, predicate: graph.predicate(step, scope, role: role))
+        upstream.skipWhile(graph.predicate(step, scope, role: role))
       }
     },
     .operator(
@@ -87,7 +87,7 @@ extension StepTable {
       guard let argument = c.requiredArgument() else { return nil }
       let values: [Value]
       if case .list(let items) = c.value(argument) { values = items } else { values = [c.value(argument)] }
-      return c.apply(c.shape.passedOn) { _, upstream, _ in StartWithSource(upstream, values: values) }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.startWith(values) }
     },
     .operator(
       "combineLatest", .signals, aliases: [Alias("combineLatestWith")],
@@ -133,8 +133,7 @@ extension OperatorCompilation {
   fileprivate func takeUntil(completesWithNotifier: Bool) -> (SignalPlan, ValueShape)? {
     guard let argument = requiredArgument(), let notifier = signal(argument, quotedName)?.0 else { return nil }
     return apply(shape.passedOn) { graph, upstream, scope in
-      TakeUntilSource(
-        upstream, notifier: graph.source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
+      upstream.takeUntil(graph.source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
     }
   }
 }

@@ -25,7 +25,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.value) { graph, upstream, scope in
-        SwitchMapSource(upstream, project: graph.project(template, scope))
+        upstream.switchMap(graph.project(template, scope))
       }
     },
     .operator("concatMap", .template, summary: "Each value makes an inner signal; they run one after another.") { c in
@@ -41,7 +41,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.value) { graph, upstream, scope in
-        ExhaustMapSource(upstream, project: graph.project(template, scope))
+        upstream.exhaustMap(graph.project(template, scope))
       }
     },
     .operator(
@@ -56,7 +56,7 @@ extension StepTable {
     ) { c in
       let name = c.definition.name
       return c.apply(.value) { _, upstream, _ in
-        SwitchMapSource(upstream) { value, _ throws(StepFailure) in try innerSignal(of: value, operator: name) }
+        upstream.switchMap { value, _ throws(StepFailure) in try innerSignal(of: value, operator: name) }
       }
     },
     .operator("concatAll", .bare, summary: "Subscribes to signal values one after another.") { c in
@@ -68,7 +68,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.value) { graph, upstream, scope in
-        CatchSource(upstream) { [unowned graph] error throws(StepFailure) in
+        upstream.catchError { [unowned graph] error throws(StepFailure) in
           var inner = scope
           inner.error = error
           inner.subject = error
@@ -79,7 +79,7 @@ extension StepTable {
     .operator("catchAndReturn", .value, summary: "On error, emits this value and completes.") { c in
       guard let argument = c.requiredArgument() else { return nil }
       let value = c.value(argument)
-      return c.apply(.value) { _, upstream, _ in CatchSource(upstream) { _ in ImmediateSource.just(value) } }
+      return c.apply(.value) { _, upstream, _ in upstream.catchError { _ in ImmediateSource.just(value) } }
     },
     .operator(
       "retry", .retry, summary: "Re-subscribes after an error: n times, unbounded when bare, or {count, delay}."
@@ -101,7 +101,7 @@ extension StepTable {
       // Retrying passes the source's values on unchanged, so they keep their shape (expressions.md:
       // `$i` after a list-form combineLatest/zip survives such operators).
       return c.apply(c.shape.passedOn) { [count, delay] graph, upstream, _ in
-        RetrySource(upstream, count: count, delay: delay, owner: label, runtime: graph.runtime)
+        upstream.retry(count: count, delay: Timing(delay, owner: label, runtime: graph.runtime))
       }
     },
   ]
@@ -111,7 +111,7 @@ extension OperatorCompilation {
   /// `flatMap` with at most `concurrent` inners at once (traced as `concatMap` with one).
   fileprivate func flatMap(_ template: TemplatePlan, concurrent: Int) -> (SignalPlan, ValueShape) {
     apply(.value, label: concurrent == 1 ? "concatMap" : "flatMap") { graph, upstream, scope in
-      FlatMapSource(upstream, concurrent: concurrent, project: graph.project(template, scope))
+      upstream.flatMap(concurrent: concurrent, graph.project(template, scope))
     }
   }
 
@@ -120,7 +120,7 @@ extension OperatorCompilation {
   fileprivate func mergeAll(concurrent: Int) -> (SignalPlan, ValueShape) {
     let name = concurrent == 1 ? "concatAll" : "mergeAll"
     return apply(.value, label: name) { _, upstream, _ in
-      FlatMapSource(upstream, concurrent: concurrent) { value, _ throws(StepFailure) in
+      upstream.flatMap(concurrent: concurrent) { value, _ throws(StepFailure) in
         try innerSignal(of: value, operator: name)
       }
     }

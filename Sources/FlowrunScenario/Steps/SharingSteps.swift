@@ -51,7 +51,7 @@ extension StepTable {
       guard let argument = c.requiredNonNullArgument(), c.string(argument, c.quotedName) != nil else { return nil }
       let owner = c.nodeLabel
       return c.apply(c.shape.passedOn) { graph, upstream, _ in
-        ObserveOnSource(upstream, owner: owner, runtime: graph.runtime)
+        upstream.observeOn(owner: owner, runtime: graph.runtime)
       }
     },
   ]

@@ -8,9 +8,7 @@ extension StepTable {
       "debounce", .duration, summary: "Emits a value once no newer value came for the duration.",
       docs: .page("debounce")
     ) { c in
-      c.timed { graph, upstream, duration, owner in
-        DebounceSource(upstream, duration: duration, owner: owner, runtime: graph.runtime)
-      }
+      c.timed { upstream, timing in upstream.debounce(timing) }
     },
     .operator(
       "throttle", .duration, extras: [.leading, .trailing, .latest],
@@ -26,22 +24,17 @@ extension StepTable {
       let trailing = (c.extra(.trailing) ?? c.extra(.latest)).flatMap { c.bool($0, "'trailing'") } ?? true
       let owner = c.nodeLabel
       return c.apply(c.shape.passedOn) { graph, upstream, _ in
-        ThrottleSource(
-          upstream, duration: duration, leading: leading, trailing: trailing, owner: owner, runtime: graph.runtime)
+        upstream.throttle(Timing(duration, owner: owner, runtime: graph.runtime), leading: leading, trailing: trailing)
       }
     },
     .operator("delay", .duration, summary: "Shifts every event later by the duration.", docs: .page("delay")) { c in
-      c.timed { graph, upstream, duration, owner in
-        DelaySource(upstream, duration: duration, owner: owner, runtime: graph.runtime)
-      }
+      c.timed { upstream, timing in upstream.delay(timing) }
     },
     .operator(
       "delaySubscription", .duration, summary: "Subscribes upstream only after the duration.",
       docs: .page("delaySubscription")
     ) { c in
-      c.timed { graph, upstream, duration, owner in
-        DelaySubscriptionSource(upstream, duration: duration, owner: owner, runtime: graph.runtime)
-      }
+      c.timed { upstream, timing in upstream.delaySubscription(timing) }
     },
     .operator(
       "timeout", .duration, extras: [.fallback],
@@ -57,18 +50,15 @@ extension StepTable {
       }
       let owner = c.nodeLabel
       return c.apply(c.shape.passedOn) { [fallback] graph, upstream, scope in
-        TimeoutSource(
-          upstream, duration: duration, fallback: fallback.map { graph.source(for: $0, scope: scope) }, owner: owner,
-          runtime: graph.runtime)
+        upstream.timeout(
+          Timing(duration, owner: owner, runtime: graph.runtime), fallback: fallback.map { graph.source(for: $0, scope: scope) })
       }
     },
     .operator(
       "timeoutRAC", .duration, summary: "RAC2 timeout: fails when the signal has not completed within the duration.",
       docs: .page("timeoutRAC")
     ) { c in
-      c.timed { graph, upstream, duration, owner in
-        TimeoutRACSource(upstream, duration: duration, owner: owner, runtime: graph.runtime)
-      }
+      c.timed { upstream, timing in upstream.timeoutRAC(timing) }
     },
     .operator(
       "bufferTime", .positiveDuration, extras: [.every, .max],
@@ -81,7 +71,7 @@ extension StepTable {
       let max = c.extra(.max).flatMap { c.count($0, "'max'", minimum: 1) }
       let owner = c.nodeLabel
       return c.apply(.value) { graph, upstream, _ in
-        BufferTimeSource(upstream, span: span, every: every, max: max, owner: owner, runtime: graph.runtime)
+        upstream.bufferTime(Timing(span, owner: owner, runtime: graph.runtime), every: every, max: max)
       }
     },
     .operator(
@@ -92,21 +82,21 @@ extension StepTable {
         return nil
       }
       let every = c.extra(.every).flatMap { c.count($0, "'every'", minimum: 1) }
-      return c.apply(.value) { _, upstream, _ in BufferCountSource(upstream, size: size, every: every) }
+      return c.apply(.value) { _, upstream, _ in upstream.buffer(size, every: every) }
     },
   ]
 }
 
 extension OperatorCompilation {
-  /// A time operator whose argument is its duration (≥ 0 frames): `make` gets it and the label
-  /// its timers are charged to.
-  fileprivate func timed(
-    _ make: @escaping (Graph, _ upstream: any Source, _ duration: Int, _ owner: NodeLabel) -> any Source
-  ) -> (SignalPlan, ValueShape)? {
+  /// A time operator whose argument is its duration (≥ 0 frames), its timers charged to the
+  /// step.
+  fileprivate func timed(_ make: @escaping (_ upstream: any Source, Timing) -> any Source) -> (SignalPlan, ValueShape)? {
     guard let argument = requiredNonNullArgument(), let duration = frames(argument, quotedName, minimum: 0) else {
       return nil
     }
     let owner = nodeLabel
-    return apply(shape.passedOn) { graph, upstream, _ in make(graph, upstream, duration, owner) }
+    return apply(shape.passedOn) { graph, upstream, _ in
+      make(upstream, Timing(duration, owner: owner, runtime: graph.runtime))
+    }
   }
 }

@@ -19,9 +19,16 @@
 // swap(&values, &latest)
 // ```
 //
+// The state that shared nodes and recorders change on the run path lives in small classes of
+// this folder, each held by a `let` and doing the moves inside: `SubscriberList` (the
+// subscribers of a hot marble, a subject or a property), `EventLog` (a recorder's tape),
+// `TapeReader` (a hot marble's events, read one ahead), `PendingQueue` (`delay`'s values,
+// `observeOn`'s events), `TimerSlot` (a time operator's timer: scheduling through it is no
+// access to the operator's properties) and `UpstreamLink`. Operators with a little state of
+// their own (a buffer, a ring) do the moves inline, as above.
+//
 // The scheduler's queue is swift-collections' `Heap` (ActionQueue.swift; a few checks remain
-// there, a price for not keeping a heap of our own), and `TimerSlot` is a class held by a
-// `let`, so that scheduling through it is no access to the operator's properties.
+// there, a price for not keeping a heap of our own).
 
 extension Array {
   /// Moves the elements out and leaves the array empty, without copying or releasing anything
