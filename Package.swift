@@ -52,7 +52,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunReport",
+        "FlowrunReport", "FlowrunScenario",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -58,6 +58,10 @@ public struct HumanReporter: Sendable {
       out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (\(detail))\n"
     case .failed, .error:
       out += paint("✗", "31") + " \(scenario.path)  \(scenario.name)\n"
+    case .skipped:
+      guard verbosity != .quiet else { return out }
+      let reason = result.diagnostics.first?.message ?? "not run"
+      return out + paint("-", "33") + " \(scenario.path)  \(scenario.name)  (\(reason))\n"
     }
     for diagnostic in result.diagnostics {
       guard diagnostic.severity == .error || verbosity != .quiet else { continue }
@@ -94,6 +98,7 @@ public struct HumanReporter: Sendable {
   /// The summary line: `N scenarios, N passed, N failed (E expectations, F failed) in T s`.
   public func summary(_ summary: RunSummary, seconds: Double?) -> String {
     var line = "\(summary.scenarios) scenarios, \(summary.passed) passed, \(summary.failed) failed"
+    if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
     line += " (\(summary.expectations) expectations, \(summary.failedExpectations) failed)"
     if let seconds {
       let rounded = (seconds * 100).rounded() / 100
@@ -108,6 +113,8 @@ public struct RunSummary: Sendable, Equatable {
   public var scenarios = 0
   public var passed = 0
   public var failed = 0
+  /// Scenarios not run: their file names another library than `--library`.
+  public var skipped = 0
   public var expectations = 0
   public var failedExpectations = 0
 
@@ -120,7 +127,11 @@ public struct RunSummary: Sendable, Equatable {
 
   public mutating func add(_ result: ScenarioResult) {
     scenarios += 1
-    if result.status == .passed { passed += 1 } else { failed += 1 }
+    switch result.status {
+    case .passed: passed += 1
+    case .skipped: skipped += 1
+    case .failed, .error: failed += 1
+    }
     expectations += result.expectations.count
     failedExpectations += result.expectations.filter { !$0.passed }.count
   }

@@ -39,14 +39,16 @@ final class ScenarioCompiler {
   }
 
   static let topLevelKeys = [
-    "flowrun", "name", "description", "tags", "tick", "grammar", "values", "error", "signals",
+    "flowrun", "name", "description", "tags", "library", "tick", "grammar", "values", "error", "signals",
     "subjects", "properties", "commands", "services", "effects", "timeline", "until", "limit",
     "expect",
   ]
 
   var context: LoadContext
-  /// The steps signals may use.
-  let steps = StepTable.standard
+  /// The steps signals may use: the default catalogue, or a library's dialect of it.
+  var steps = StepTable.standard
+  /// The library `flowrun run --library` asks for, which a file without `library:` is read in.
+  let requestedLibrary: Library?
   var plan = ScenarioPlan()
   var tick = Tick.default
   var grammar = MarbleGrammar.flowrun
@@ -65,14 +67,17 @@ final class ScenarioCompiler {
   static let maxExpressionDepth = 10_000
   /// The most characters `limit.marble` may allow in one marble.
   static let maxMarbleCharacters = 10_000_000
+  /// Combine `assign` steps: the property each binds, with the signal before the step.
+  var assignments: [(property: String, plan: SignalPlan, node: YAMLNode)] = []
   private var signalShapes: [String: ValueShape] = [:]
   private var compiling: [String] = []
   /// The file legend as expectations see it, resolved once (`expectedFileLegend()`), with the
   /// key found to contain itself, if any.
   private var resolvedFileLegend: (legend: ExpectedLegend, cycle: String?)?
 
-  init(file: YAMLFile) {
+  init(file: YAMLFile, library: Library? = nil) {
     context = LoadContext(file: file)
+    requestedLibrary = library
   }
 
   /// Compiles the document rooted at `root`; nil (with diagnostics) when it has errors.
@@ -80,6 +85,7 @@ final class ScenarioCompiler {
     guard let pairs = context.mapping(root, "a scenario") else { return nil }
     context.checkKeys(pairs, allowed: Self.topLevelKeys, in: "the scenario")
     readVersion(root)
+    readLibrary(root)
     let name = required(root, "name").flatMap { context.string($0, "'name'") }
     let description = root["description"].flatMap { context.string($0, "'description'") }
     let tags = root["tags"].flatMap { readTags($0) } ?? []
@@ -308,15 +314,18 @@ final class ScenarioCompiler {
     for (name, declaration) in declarations where declaration.kind == .subject {
       let value = declaration.node
       var subject = SubjectPlan(
-        name: name, kind: .publish, isRAC: false, subscribeTo: nil, location: declaration.keyNode.start)
+        name: name, kind: .publish, isRAC: plan.library == .rac2, subscribeTo: nil,
+        location: declaration.keyNode.start)
       if value.isNull {
+        if subject.isRAC { usesRow("rac2-subject-keeps-no-terminal-state") }
         plan.subjects.append(subject)
         continue
       }
       guard let pairs = context.mapping(value, "subject '\(name)'") else { continue }
-      context.checkKeys(pairs, allowed: ["rac", "replay", "behavior", "subscribeTo"], in: "subject '\(name)'")
+      context.checkKeys(pairs, allowed: subjectKeys, in: "subject '\(name)'")
       if let rac = value["rac"] { subject.isRAC = context.bool(rac, "'rac'") ?? false }
-      if let replay = value["replay"], let size = context.count(replay, "'replay'") {
+      guard librarySubject(&subject, value, pairs) else { continue }
+      if let replay = value["replay"], let size = replaySize(replay) {
         subject.kind = .replay(size)
       }
       if let behavior = value["behavior"] {
@@ -333,6 +342,17 @@ final class ScenarioCompiler {
       if let target = declarations[name]?.node["subscribeTo"] {
         plan.subjects[index].subscribeTo = compileSignal(target, "'subscribeTo'")?.0
       }
+    }
+  }
+
+  /// A subject's `replay`: a count, or `all` / `~` for an unbounded buffer.
+  private func replaySize(_ node: YAMLNode) -> Int? {
+    switch node.resolvedScalar {
+    case .null?, .string("all")?: return .max
+    case .int?: return context.count(node, "'replay'")
+    default:
+      context.error("'replay' must be an integer ≥ 0, 'all' or ~, found \(context.describe(node))", at: node)
+      return nil
     }
   }
 
@@ -355,6 +375,7 @@ final class ScenarioCompiler {
       }
       plan.properties.append(property)
     }
+    bindAssignments()
   }
 
   /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline

@@ -13,17 +13,22 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// inner (per v):    --v|
 /// flatMap:          ---a-----b-|
 /// ```
+///
+/// Combine's `flatMap(maxPublishers:)` (`dropsWhenFull`) asks upstream for one value per free
+/// slot: a value that a push source sends while every slot is taken is dropped, not queued.
 extension Source {
-  public func flatMap(concurrent: Int = .max, _ project: @escaping Projection) -> any Source {
+  public func flatMap(concurrent: Int = .max, dropsWhenFull: Bool = false, _ project: @escaping Projection)
+    -> any Source
+  {
     let concurrent = max(concurrent, 1)
     return OperatorSource(self) {
-      FlattenOuter(flatten: Flatten(observer: $0, concurrent: concurrent), project: project, exhausting: false)
+      FlattenOuter(flatten: Flatten(observer: $0, concurrent: concurrent), project: project, exhausting: dropsWhenFull)
     }
   }
 }
 
 /// The outer subscription of `flatMap` and `exhaustMap`: projects each outer value into the
-/// inner it hands to `flatten` — unless `exhausting` and an inner is still running.
+/// inner it hands to `flatten` — unless `exhausting` and every slot is taken.
 final class FlattenOuter: OperatorSubscription, Observer {
   let flatten: Flatten
   let project: Projection
@@ -44,7 +49,7 @@ final class FlattenOuter: OperatorSubscription, Observer {
     guard !flatten.isDone else { return }
     switch event {
     case .next(let value):
-      if exhausting, flatten.isBusy { return }
+      if exhausting, flatten.isFull { return }
       do throws(StepFailure) {
         let inner = try project(value, index)
         index += 1

@@ -3,12 +3,26 @@
 /// It delivers to its current subscribers in subscription order; a subscriber added while a
 /// value is being delivered does not receive that value. A terminated subject sends its terminal
 /// event to later subscribers (a replay subject its buffer first; a behaviour subject only the
-/// terminal event), except a RAC2 `RACSubject` (`rac: true`), which sends them nothing at all.
+/// terminal event) and ignores what is sent to it after.
+///
+/// A RAC2 subject (`rac: true`) keeps no terminated state (ReactiveObjC's `RACSubject`): a
+/// terminal event goes to the current subscribers, which are then removed; a later subscriber is
+/// added like any other and gets what is sent after it subscribed, a new terminal event included,
+/// never the earlier one. A RAC2 behaviour subject sends such a subscriber its current value
+/// first; a RAC2 replay subject (`RACReplaySubject`) does keep the terminated state.
+///
+/// An RxSwift relay (`ignoresTermination`) never terminates: terminal events sent to it (by
+/// `subscribeTo`) are dropped.
 public final class Subject: Source, Observer {
   public enum Kind: Sendable, Equatable {
     case publish
     case replay(Int)
     case behavior(Value)
+
+    var isReplay: Bool {
+      if case .replay = self { return true }
+      return false
+    }
   }
 
   public let owner: NodeLabel
@@ -16,14 +30,16 @@ public final class Subject: Source, Observer {
   private unowned let runtime: Runtime
   private let kind: Kind
   private let isRAC: Bool
+  private let ignoresTermination: Bool
   private let subscriptions = SubscriberList<SubjectSubscription>()
   private var buffer: [Value] = []
   private var current: Value
   private var terminal: Event?
 
-  public init(kind: Kind, isRAC: Bool = false, owner: NodeLabel, runtime: Runtime) {
+  public init(kind: Kind, isRAC: Bool = false, ignoresTermination: Bool = false, owner: NodeLabel, runtime: Runtime) {
     self.kind = kind
     self.isRAC = isRAC
+    self.ignoresTermination = ignoresTermination
     self.owner = owner
     self.runtime = runtime
     if case .behavior(let initial) = kind { current = initial } else { current = .null }
@@ -34,10 +50,9 @@ public final class Subject: Source, Observer {
   public func subscribe(_ observer: any Observer) -> any Disposable {
     let subscription = SubjectSubscription(
       subject: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
-    if let terminal {
+    if let terminal, !isRAC || kind.isReplay {
       subscription.isActive = false
-      if isRAC { return subscription }
-      if case .replay = kind {
+      if kind.isReplay {
         for value in buffer { observer.receive(.next(value)) }
       }
       log.unsubscribe(subscription.logIndex, at: runtime.now)
@@ -57,7 +72,7 @@ public final class Subject: Source, Observer {
 
   /// Sends an event to the subscribers, as `effects`, `timeline` and `subscribeTo` do.
   public func receive(_ event: Event) {
-    guard terminal == nil, runtime.enter(owner) else { return }
+    guard terminal == nil || isRAC, !(ignoresTermination && event.isTerminal), runtime.enter(owner) else { return }
     defer { runtime.exit() }
     runtime.trace(owner, event)
     switch event {
@@ -75,7 +90,7 @@ public final class Subject: Source, Observer {
         subscription.observer.receive(event)
       }
     case .error, .completed:
-      terminal = event
+      if terminal == nil { terminal = event }
       for subscription in subscriptions.removeAll() where subscription.isActive {
         subscription.isActive = false
         log.unsubscribe(subscription.logIndex, at: runtime.now)
