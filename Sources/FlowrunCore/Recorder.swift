@@ -10,8 +10,8 @@ public final class Recorder: Observer, Disposable {
   private unowned let runtime: Runtime
   private let link = UpstreamLink()
   private let limit: Int
-  /// The recorders of the signal values recorded so far.
-  private let inner = SubscriberList<Recorder>()
+  /// The recorders of the signal values recorded so far (made with the first).
+  private var inner: SubscriberList<Recorder>?
   private let base: Int
   private let target: SignalValue?
 
@@ -42,7 +42,7 @@ public final class Recorder: Observer, Disposable {
     if case .next(.signal(let signal)) = event, let source = signal.source {
       let recorded = SignalValue(source: source, events: [])
       let recorder = Recorder(runtime: runtime, limit: limit, base: runtime.now, target: recorded)
-      inner.append(recorder)
+      recorders().append(recorder)
       append(Recorded(frame: runtime.now - base, event: .next(.signal(recorded))), runtime: runtime)
       recorder.start(source)
     } else {
@@ -66,7 +66,14 @@ public final class Recorder: Observer, Disposable {
   /// Ends this recording and those of the signal values it recorded (at the end of a run).
   public func tearDown() {
     dispose()
-    for recorder in inner.removeAll() { recorder.tearDown() }
+    for recorder in inner?.removeAll() ?? [] { recorder.tearDown() }
+  }
+
+  private func recorders() -> SubscriberList<Recorder> {
+    if let inner { return inner }
+    let list = SubscriberList<Recorder>()
+    inner = list
+    return list
   }
 
   public func dispose() {

@@ -7,12 +7,12 @@ public enum ScenarioRunner {
   public static func run(_ scenario: Scenario, tracer: (any Tracer)? = nil) -> ScenarioResult {
     let started = ContinuousClock.now
     let run = ScenarioRun(scenario, tracer: tracer)
-    run.scheduleTimedSubscriptions()
-    run.scheduleTimeline()
-    run.connect()
-    run.runScheduler()
-    let (results, stats) = run.results()
-    let diagnostics = run.diagnostics()
+    run.scheduleTimedSubscriptions(scenario)
+    run.scheduleTimeline(scenario.plan)
+    run.connect(scenario)
+    run.runScheduler(scenario.plan)
+    let (results, stats) = run.results(scenario)
+    let diagnostics = run.diagnostics(scenario)
     let status: ScenarioStatus =
       run.runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
     run.tearDown()
@@ -38,9 +38,10 @@ public enum ScenarioRunner {
 
 /// One run of a scenario, step by step: what is scheduled before frame 0, what subscribes at
 /// setup (in the order semantics.md gives), the run, the results, the teardown.
+///
+/// The steps are given the scenario rather than keeping a copy of it (a copy retains each of its
+/// many parts).
 private final class ScenarioRun {
-  let scenario: Scenario
-  let plan: ScenarioPlan
   let runtime: Runtime
   let graph: Graph
   var recorders: [Recorder?]
@@ -50,9 +51,8 @@ private final class ScenarioRun {
   var subscriptions: [any Disposable] = []
 
   init(_ scenario: Scenario, tracer: (any Tracer)?) {
-    self.scenario = scenario
-    plan = scenario.plan
-    runtime = Runtime(depthLimit: plan.limits.depth, budget: plan.limits.budget)
+    let limits = scenario.plan.limits
+    runtime = Runtime(depthLimit: limits.depth, budget: limits.budget)
     runtime.markStack()
     runtime.tracer = tracer
     graph = Graph(scenario: scenario, runtime: runtime)
@@ -62,7 +62,8 @@ private final class ScenarioRun {
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
 
   /// Expectation windows and effects with `at:` act at the start of their frames.
-  func scheduleTimedSubscriptions() {
+  func scheduleTimedSubscriptions(_ scenario: Scenario) {
+    let plan = scenario.plan
     let windowOwner = NodeLabel("expect")
     for (index, expectation) in scenario.expectations.enumerated() {
       guard let window = expectation.window, case .signal(let signal) = expectation.source else { continue }
@@ -87,7 +88,7 @@ private final class ScenarioRun {
   }
 
   /// The hot marbles, then the timeline's actions.
-  func scheduleTimeline() {
+  func scheduleTimeline(_ plan: ScenarioPlan) {
     graph.startHotSources()
     let graph = self.graph
     for action in plan.timeline {
@@ -101,7 +102,8 @@ private final class ScenarioRun {
 
   /// Setup at frame 0: named signals (and eager connections), subjects' `subscribeTo`, property
   /// bindings, commands' `enabled`, effects, then the expectations' recorders.
-  func connect() {
+  func connect(_ scenario: Scenario) {
+    let plan = scenario.plan
     graph.instantiateNamedSignals()
     for connect in graph.eagerConnections { connect() }
     for subject in plan.subjects {
@@ -127,7 +129,7 @@ private final class ScenarioRun {
   }
 
   /// Runs the scheduler; a limit reached fails the run, naming the node that kept scheduling.
-  func runScheduler() {
+  func runScheduler(_ plan: ScenarioPlan) {
     let outcome = scheduler.run(until: plan.until, timeLimit: plan.limits.time, stepLimit: plan.limits.steps)
     switch outcome {
     case .timeLimit(let owner):
@@ -145,7 +147,7 @@ private final class ScenarioRun {
   }
 
   /// Each expectation compared with what happened.
-  func results() -> ([ExpectationResult], RunStats) {
+  func results(_ scenario: Scenario) -> ([ExpectationResult], RunStats) {
     var results: [ExpectationResult] = []
     var stats = RunStats(frames: runtime.now, rejectedExecutions: runtime.rejectedExecutions)
     for (index, expectation) in scenario.expectations.enumerated() {
@@ -168,7 +170,7 @@ private final class ScenarioRun {
   }
 
   /// What went wrong during the run, as diagnostics at the frame it happened.
-  func diagnostics() -> [Diagnostic] {
+  func diagnostics(_ scenario: Scenario) -> [Diagnostic] {
     runtime.issues.map { issue in
       var diagnostic = scenario.file.diagnostic(
         "frame \(issue.frame): \(issue.message)", at: issue.location ?? scenario.location, severity: issue.severity)

@@ -105,3 +105,30 @@ struct StepTableTests {
     }
   }
 }
+
+/// A library's dialect is the default table overlaid with the library's own definitions
+/// (libraries.md; the dialects themselves come with `library:`).
+struct StepTableDialectTests {
+  static func definition(_ name: String, library: Library) -> StepDefinition {
+    .operator(name, .duration, summary: "\(library.title) \(name).", library: library) { _ in nil }
+  }
+
+  static let catalogue =
+    StepTable.catalogue + [definition("throttle", library: .rac2), definition("mapReplace", library: .rac2)]
+
+  @Test func aLibraryRedefinesAndAddsNames() throws {
+    let rac2 = StepTable(Self.catalogue, library: .rac2)
+    #expect(try #require(rac2.operator(named: "throttle")).library == .rac2)
+    #expect(try #require(rac2.operator(named: "debounce")).library == nil)
+    #expect(rac2.contains("mapReplace"))
+    #expect(rac2.definitions.count == StepTable.standard.definitions.count + 1)
+  }
+
+  @Test func otherLibrariesAndTheDefaultKeepTheDefaultMeanings() throws {
+    for library in [nil, Library.rxswift, .combine, .rxjs] {
+      let table = StepTable(Self.catalogue, library: library)
+      #expect(try #require(table.operator(named: "throttle")).library == nil)
+      #expect(!table.contains("mapReplace"))
+    }
+  }
+}

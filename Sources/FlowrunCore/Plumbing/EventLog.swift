@@ -9,6 +9,7 @@ final class EventLog {
 
   var count: Int { events.count }
 
+  @inline(__always)
   func append(_ recorded: Recorded) {
     var tape = EventTape()
     swap(&tape, &events)

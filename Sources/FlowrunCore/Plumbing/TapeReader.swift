@@ -29,17 +29,20 @@ final class TapeReader {
     return start
   }
 
-  /// The event read ahead, with the frame of the one after it, now read ahead in its place;
-  /// nil after the last.
-  func advance() -> (event: Event, following: Int?)? {
-    var current: Recorded? = nil
-    swap(&current, &upcoming)
-    guard let event = current?.event else { return nil }
+  /// The event read ahead, nil after the last; the one after it is read ahead in its place and
+  /// its frame set in `following` (nil at the end).
+  ///
+  /// (Inlined, the event moved out of the one read ahead, and the frame given back through a
+  /// parameter: an optional tuple, or a copy of the event, would cost some instructions per
+  /// event.)
+  @inline(__always)
+  func advance(following: inout Int?) -> Event? {
+    guard let current = upcoming.take() else { return nil }
     var position = cursor
-    var following = tape.next(&position)
+    var next = tape.next(&position)
     cursor = position
-    let frame = following?.frame
-    swap(&following, &upcoming)
-    return (event, frame)
+    following = next?.frame
+    swap(&next, &upcoming)
+    return current.event
   }
 }

@@ -46,7 +46,8 @@ public final class HotSource: Source, ScheduledAction {
   }
 
   private func perform(_ index: Int, runtime: Runtime) {
-    guard let (event, following) = reader.advance() else { return }
+    var following: Int?
+    guard let event = reader.advance(following: &following) else { return }
     if let frame = following {
       runtime.scheduler.schedule(at: frame, sequence: firstSequence + index + 1, self, argument: index + 1)
     }

@@ -21,6 +21,8 @@ struct StepTable: Sendable {
   private struct Entry {
     var source: StepDefinition?
     var `operator`: StepDefinition?
+    /// The extra keys of either, in their order.
+    var extras: [String] = []
   }
 
   /// The default catalogue (and `library: rxjs`).
@@ -44,10 +46,11 @@ struct StepTable: Sendable {
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
     + rac2Steps + rxSwiftSteps + combineSteps
 
-  /// The default catalogue overlaid with the definitions of `library`.
-  init(library: Library?) {
-    var definitions = Self.catalogue.filter { $0.library == nil }
-    for definition in Self.catalogue where definition.library != nil && definition.library == library {
+  /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
+  /// the library replaces the default one of the same name and role, or adds its name.
+  init(_ catalogue: [StepDefinition] = Self.catalogue, library: Library?) {
+    var definitions = catalogue.filter { $0.library == nil }
+    for definition in catalogue where definition.library != nil && definition.library == library {
       if let index = definitions.firstIndex(where: { $0.name == definition.name && $0.role == definition.role }) {
         definitions[index] = definition
       } else {
@@ -57,10 +60,13 @@ struct StepTable: Sendable {
     var table: [String: Entry] = [:]
     for definition in definitions {
       for name in definition.names {
+        var entry = table[name] ?? Entry()
         switch definition.role {
-        case .source: table[name, default: Entry()].source = definition
-        case .operator: table[name, default: Entry()].operator = definition
+        case .source: entry.source = definition
+        case .operator: entry.operator = definition
         }
+        for key in definition.extras where !entry.extras.contains(key.name) { entry.extras.append(key.name) }
+        table[name] = entry
       }
     }
     self.definitions = definitions
@@ -85,10 +91,7 @@ struct StepTable: Sendable {
   /// The extra keys a step written `name` may carry (a step's role is known only from its
   /// place in the signal, after its keys were checked).
   func extras(of name: String) -> [String] {
-    guard let entry = table[name] else { return [] }
-    var keys = (entry.source?.extras ?? []).map(\.name)
-    for key in entry.operator?.extras ?? [] where !keys.contains(key.name) { keys.append(key.name) }
-    return keys
+    table[name]?.extras ?? []
   }
 }
 
