@@ -115,7 +115,9 @@ extension StepTable {
         return nil
       }
       let defaultValue = node["defaultValue"].map { c.value($0) }
-      c.uses("rxswift-sample-default-value")
+      if defaultValue != nil { c.uses("rxswift-sample-default-value") }
+      c.uses("rxswift-sample-waits-for-tick")
+      c.uses("rxswift-sample-sampler-completion-emits")
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
         upstream.sample(graph.source(for: sampler, scope: scope), rule: .rxSwift(defaultValue: defaultValue))
       }
