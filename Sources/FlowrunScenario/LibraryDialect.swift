@@ -28,7 +28,7 @@ extension ScenarioCompiler {
         context.error(message, at: node)
       }
     }
-    plan.library = plan.declaredLibrary ?? requestedLibrary
+    plan.library = forcesLibrary ? requestedLibrary : plan.declaredLibrary ?? requestedLibrary
     steps = StepTable.dialect(plan.library)
   }
 

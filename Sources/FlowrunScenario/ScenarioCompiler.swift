@@ -49,6 +49,8 @@ final class ScenarioCompiler {
   var steps = StepTable.standard
   /// The library `flowrun run --library` asks for, which a file without `library:` is read in.
   let requestedLibrary: Library?
+  /// Whether `requestedLibrary` overrides the file's own `library:` (`flowrun compare`).
+  var forcesLibrary = false
   var plan = ScenarioPlan()
   var tick = Tick.default
   var grammar = MarbleGrammar.flowrun
