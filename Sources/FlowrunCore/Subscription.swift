@@ -41,6 +41,15 @@ public final class UpstreamLink {
     detach()?.dispose()
   }
 
+  /// Forwards `event` downstream unless the operator finished; a terminal event finishes it
+  /// (the pass-through of `startWith`, `delaySubscription`, a fallback …).
+  @inline(__always)
+  public func forward(_ event: Event, to downstream: any Observer) {
+    guard !finished else { return }
+    if event.isTerminal { finish() }
+    downstream.receive(event)
+  }
+
   /// Ends the operator with `event`: forwards it downstream, then disposes upstream.
   public func end(with event: Event, to downstream: any Observer) {
     let upstream = detach()

@@ -35,9 +35,7 @@ private final class DelayedSubscription: UnaryOperator, TimerTarget {
   }
 
   func receive(_ event: Event) {
-    guard !link.isFinished else { return }
-    if event.isTerminal { link.finish() }
-    downstream.receive(event)
+    link.forward(event, to: downstream)
   }
 
   func dispose() {

@@ -93,9 +93,7 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
     }
 
     func receive(_ event: Event) {
-      guard !link.isFinished else { return }
-      if event.isTerminal { link.finish() }
-      retry.receive(event)
+      link.forward(event, to: retry)
     }
   }
 }

@@ -32,9 +32,7 @@ private final class StartWithObserver: UnaryOperator {
   }
 
   func receive(_ event: Event) {
-    guard !link.isFinished else { return }
-    if event.isTerminal { link.finish() }
-    downstream.receive(event)
+    link.forward(event, to: downstream)
   }
 
   func dispose() {

@@ -10,8 +10,6 @@ final class FallbackObserver: Observer {
   }
 
   func receive(_ event: Event) {
-    guard !link.isFinished else { return }
-    if event.isTerminal { link.finish() }
-    downstream.receive(event)
+    link.forward(event, to: downstream)
   }
 }
