@@ -15,7 +15,10 @@ struct StepTableTests {
     var name: String
     var role: String
     var aliasOf: String?
+    /// The library whose dialect the definition belongs to (none: the default catalogue).
     var library: String?
+    /// For an alias, the library the name comes from.
+    var nameFrom: String?
     var argument: String
     var mayBeBare: Bool
     var extras: [Extra]
@@ -67,14 +70,14 @@ struct StepTableTests {
       if case .page(let page) = definition.docs { docs = page }
       let row = Row(
         name: definition.name, role: definition.role.rawValue, aliasOf: nil, library: definition.library?.rawValue,
-        argument: definition.argument.rawValue, mayBeBare: definition.argument.mayBeBare, extras: extras,
+        nameFrom: nil, argument: definition.argument.rawValue, mayBeBare: definition.argument.mayBeBare, extras: extras,
         summary: definition.summary, docs: docs)
       rows.append(row)
       for alias in definition.aliases {
         var aliasRow = row
         aliasRow.name = alias.name
         aliasRow.aliasOf = definition.name
-        aliasRow.library = alias.library?.rawValue ?? row.library
+        aliasRow.nameFrom = alias.library?.rawValue
         if let library = alias.library { aliasRow.summary = "\(library.title) name of \(definition.name)." }
         rows.append(aliasRow)
       }
@@ -98,7 +101,8 @@ struct StepTableTests {
   @Test func everyExtraKeyIsRegistered() {
     for definition in StepTable.standard.definitions {
       for key in definition.extras {
-        #expect(ExtraKey.all.contains { $0.name == key.name }, "\(definition.name): '\(key.name)' is not in ExtraKey.all")
+        #expect(
+          ExtraKey.all.contains { $0.name == key.name }, "\(definition.name): '\(key.name)' is not in ExtraKey.all")
       }
     }
   }

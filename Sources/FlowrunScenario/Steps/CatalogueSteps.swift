@@ -9,7 +9,8 @@ extension StepTable {
   static let catalogueSteps: [StepDefinition] = [
     .operator(
       "reduce", .expression, extras: [.seed],
-      summary: "Like scan, but emits only the final accumulation on completion (extra key: seed).", docs: .page("reduce")
+      summary: "Like scan, but emits only the final accumulation on completion (extra key: seed).",
+      docs: .page("reduce")
     ) { c in
       guard let argument = c.requiredNonNullArgument() else { return nil }
       let seed = c.extra(.seed).map { c.value($0) }

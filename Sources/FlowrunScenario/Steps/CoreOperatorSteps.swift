@@ -73,7 +73,8 @@ extension StepTable {
     },
     .operator(
       "takeUntil", .signal,
-      summary: "Passes values until the notifier signal sends a value (ReactiveX: the notifier completing does nothing)."
+      summary:
+        "Passes values until the notifier signal sends a value (ReactiveX: the notifier completing does nothing)."
     ) { c in
       c.takeUntil(completesWithNotifier: false)
     },
@@ -118,7 +119,9 @@ extension StepTable {
       guard let argument = c.requiredArgument(), let others = c.signals(argument, c.quotedName) else { return nil }
       return (c.combine([c.input] + others) { MergeSource.concat($0) }, .value)
     },
-    .operator("tap", .bare, aliases: [Alias("doNext", of: .rac2)], summary: "A no-op marker that --trace labels.") { c in
+    .operator(
+      "tap", .bare, aliases: [Alias("doNext", of: .rac2)], summary: "A no-op marker that --trace labels."
+    ) { c in
       // Traced under the name it is written with.
       c.apply(c.shape, label: c.step.name) { _, upstream, _ in upstream }
     },

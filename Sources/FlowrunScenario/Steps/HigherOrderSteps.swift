@@ -62,8 +62,9 @@ extension StepTable {
     .operator("concatAll", .bare, summary: "Subscribes to signal values one after another.") { c in
       c.mergeAll(concurrent: 1)
     },
-    .operator("catch", .template, summary: "On error, continues with the template's signal ('error' is the error value).") {
-      c in
+    .operator(
+      "catch", .template, summary: "On error, continues with the template's signal ('error' is the error value)."
+    ) { c in
       guard let argument = c.requiredArgument(), let template = c.template(argument, binding: .error) else {
         return nil
       }

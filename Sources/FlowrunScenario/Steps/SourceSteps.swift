@@ -11,7 +11,9 @@ extension StepTable {
     ) { c in
       guard let input = c.compiler.marbleInput(c.step, c.argument, hot: true) else { return nil }
       let index = c.compiler.addHotMarble(input)
-      return (c.source(subscriptions: .hot(index), traceRole: .scheduling) { graph, _ in graph.hotSources[index] }, .value)
+      return (
+        c.source(subscriptions: .hot(index), traceRole: .scheduling) { graph, _ in graph.hotSources[index] }, .value
+      )
     },
     .source(
       "cold", .marble, extras: [.values, .error],
@@ -20,7 +22,9 @@ extension StepTable {
     ) { c in
       guard let input = c.compiler.marbleInput(c.step, c.argument, hot: false) else { return nil }
       let location = input.label.location ?? c.step.nameNode.start
-      return (c.source(subscriptions: .cold(location), traceRole: .scheduling) { graph, _ in graph.coldSource(input) }, .value)
+      return (
+        c.source(subscriptions: .cold(location), traceRole: .scheduling) { graph, _ in graph.coldSource(input) }, .value
+      )
     },
     .source(
       "from", .name,
@@ -87,8 +91,9 @@ extension StepTable {
     ) { c in
       c.combination(c.argument, first: nil) { ZipSource($0, keys: $1) }
     },
-    .source("merge", .signals, extras: [.concurrent], summary: "The inputs' events interleaved (extra key: concurrent).") {
-      c in
+    .source(
+      "merge", .signals, extras: [.concurrent], summary: "The inputs' events interleaved (extra key: concurrent)."
+    ) { c in
       guard let inputs = c.signals(c.argument, c.quotedName) else { return nil }
       let concurrent = c.extra(.concurrent).flatMap { c.count($0, "'concurrent'", minimum: 1) } ?? .max
       return (c.combine(inputs) { MergeSource($0, concurrent: concurrent) }, .value)
@@ -106,9 +111,11 @@ extension StepTable {
       summary: "Calls the named service once per subscription; extra key 'with' gives the input."
     ) { c in
       guard let (service, input) = c.compiler.compileCall(c.step, c.argument) else { return nil }
-      return (c.source(label: "\(c.definition.name) \(service)", traceRole: .call) { graph, scope in
-        graph.callSource(service, input, scope: scope)
-      }, .value)
+      return (
+        c.source(label: "\(c.definition.name) \(service)", traceRole: .call) { graph, scope in
+          graph.callSource(service, input, scope: scope)
+        }, .value
+      )
     },
   ]
 }

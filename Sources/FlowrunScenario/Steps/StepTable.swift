@@ -96,7 +96,8 @@ struct StepTable: Sendable {
 }
 
 extension ExtraKey {
-  static let values = ExtraKey(name: "values", argument: .legend, summary: "The marble's own legend, over the file's values.")
+  static let values = ExtraKey(
+    name: "values", argument: .legend, summary: "The marble's own legend, over the file's values.")
   static let error = ExtraKey(
     name: "error", argument: .value, summary: "The value of '#' in this marble; default the file's error.")
   static let with = ExtraKey(

@@ -51,7 +51,8 @@ extension StepTable {
       let owner = c.nodeLabel
       return c.apply(c.shape.passedOn) { [fallback] graph, upstream, scope in
         upstream.timeout(
-          Timing(duration, owner: owner, runtime: graph.runtime), fallback: fallback.map { graph.source(for: $0, scope: scope) })
+          Timing(duration, owner: owner, runtime: graph.runtime),
+          fallback: fallback.map { graph.source(for: $0, scope: scope) })
       }
     },
     .operator(
@@ -90,7 +91,8 @@ extension StepTable {
 extension OperatorCompilation {
   /// A time operator whose argument is its duration (≥ 0 frames), its timers charged to the
   /// step.
-  fileprivate func timed(_ make: @escaping (_ upstream: any Source, Timing) -> any Source) -> (SignalPlan, ValueShape)? {
+  fileprivate func timed(_ make: @escaping (_ upstream: any Source, Timing) -> any Source) -> (SignalPlan, ValueShape)?
+  {
     guard let argument = requiredNonNullArgument(), let duration = frames(argument, quotedName, minimum: 0) else {
       return nil
     }

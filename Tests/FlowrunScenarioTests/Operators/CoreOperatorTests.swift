@@ -3,13 +3,17 @@ import Testing
 /// The operators of the first version (`map` … `name`) run as scenarios, as the catalogue's do.
 struct CoreOperatorTests {
   @Test(arguments: [
-    OperatorCase("map transforms each value", """
+    OperatorCase(
+      "map transforms each value",
+      """
       signals:
         s: [{ hot: "-1-2-3-|" }, { map: '$0 * 2' }]
       expect:
         s: "-2-4-6-|"
       """),
-    OperatorCase("map expression error fails and unsubscribes", """
+    OperatorCase(
+      "map expression error fails and unsubscribes",
+      """
       signals:
         src: { hot: "-1-2-3-|" }
         s: [{ from: src }, { map: '$0 == 2 ? throw("boom") : $0' }]
@@ -17,49 +21,65 @@ struct CoreOperatorTests {
         s: { marble: "-1-#", error: boom }
         src.subscriptions: "^--!"
       """),
-    OperatorCase("mapTo replaces each value", """
+    OperatorCase(
+      "mapTo replaces each value",
+      """
       signals:
         s: [{ hot: "-a-b-|" }, { mapTo: x }]
       expect:
         s: "-x-x-|"
       """),
-    OperatorCase("filter passes the values that hold", """
+    OperatorCase(
+      "filter passes the values that hold",
+      """
       signals:
         s: [{ hot: "-1-2-3-4-|" }, { filter: '$0 % 2 == 0' }]
       expect:
         s: "---2---4-|"
       """),
-    OperatorCase("scan without a seed emits the first value as it is", """
+    OperatorCase(
+      "scan without a seed emits the first value as it is",
+      """
       signals:
         s: [{ hot: "-1-2-3-|" }, { scan: '$0 + $1' }]
       expect:
         s: "-1-3-6-|"
       """),
-    OperatorCase("scan with a seed", """
+    OperatorCase(
+      "scan with a seed",
+      """
       signals:
         s: [{ hot: "-1-2-|" }, { scan: '$0 + $1', seed: 10 }]
       expect:
         s: { marble: "-a-b-|", values: { a: 11, b: 13 } }
       """),
-    OperatorCase("distinctUntilChanged drops repeats", """
+    OperatorCase(
+      "distinctUntilChanged drops repeats",
+      """
       signals:
         s: [{ hot: "-a-a-b-a-|" }, distinctUntilChanged]
       expect:
         s: "-a---b-a-|"
       """),
-    OperatorCase("distinctUntilChanged by a key", """
+    OperatorCase(
+      "distinctUntilChanged by a key",
+      """
       signals:
         s: [{ hot: "-1-3-2-4-|" }, { distinctUntilChanged: '$0 % 2' }]
       expect:
         s: "-1---2---|"
       """),
-    OperatorCase("skip drops the first values", """
+    OperatorCase(
+      "skip drops the first values",
+      """
       signals:
         s: [{ hot: "-a-b-c-|" }, { skip: 1 }]
       expect:
         s: "---b-c-|"
       """),
-    OperatorCase("take completes after n values and unsubscribes", """
+    OperatorCase(
+      "take completes after n values and unsubscribes",
+      """
       signals:
         src: { hot: "-a-b-c-|" }
         s: [{ from: src }, { take: 2 }]
@@ -67,58 +87,76 @@ struct CoreOperatorTests {
         s: "-a-(b|)"
         src.subscriptions: "^--!"
       """),
-    OperatorCase("take 0 completes at once", """
+    OperatorCase(
+      "take 0 completes at once",
+      """
       signals:
         s: [{ hot: "-a-|" }, { take: 0 }]
       expect:
         s: "|"
       """),
-    OperatorCase("takeWhile completes at the first failing value", """
+    OperatorCase(
+      "takeWhile completes at the first failing value",
+      """
       signals:
         s: [{ hot: "-1-2-3-1-|" }, { takeWhile: '$0 < 3' }]
       expect:
         s: "-1-2-|"
       """),
-    OperatorCase("takeWhile inclusive sends the failing value first", """
+    OperatorCase(
+      "takeWhile inclusive sends the failing value first",
+      """
       signals:
         s: [{ hot: "-1-2-3-1-|" }, { takeWhile: '$0 < 3', inclusive: true }]
       expect:
         s: "-1-2-(3|)"
       """),
-    OperatorCase("skipWhile passes everything from the first failing value", """
+    OperatorCase(
+      "skipWhile passes everything from the first failing value",
+      """
       signals:
         s: [{ hot: "-1-2-3-1-|" }, { skipWhile: '$0 < 3' }]
       expect:
         s: "-----3-1-|"
       """),
-    OperatorCase("takeUntil completes at the notifier's first value", """
+    OperatorCase(
+      "takeUntil completes at the notifier's first value",
+      """
       signals:
         stop: { hot: "-----x" }
         s: [{ hot: "-a-b-c-d-|" }, { takeUntil: stop }]
       expect:
         s: "-a-b-|"
       """),
-    OperatorCase("takeUntil ignores the notifier's completion", """
+    OperatorCase(
+      "takeUntil ignores the notifier's completion",
+      """
       signals:
         stop: { hot: "---|" }
         s: [{ hot: "-a-b-c-|" }, { takeUntil: stop }]
       expect:
         s: "-a-b-c-|"
       """),
-    OperatorCase("takeUntilRAC completes with the notifier", """
+    OperatorCase(
+      "takeUntilRAC completes with the notifier",
+      """
       signals:
         stop: { hot: "---|" }
         s: [{ hot: "-a-b-c-|" }, { takeUntilRAC: stop }]
       expect:
         s: "-a-|"
       """),
-    OperatorCase("startWith sends its values at subscription", """
+    OperatorCase(
+      "startWith sends its values at subscription",
+      """
       signals:
         s: [{ hot: "-a-|" }, { startWith: [x, y] }]
       expect:
         s: "(xy)a-|"
       """),
-    OperatorCase("combineLatestWith pairs the latest values", """
+    OperatorCase(
+      "combineLatestWith pairs the latest values",
+      """
       signals:
         a: { hot: "-1--3-|" }
         b: { hot: "--2-----|" }
@@ -126,7 +164,9 @@ struct CoreOperatorTests {
       expect:
         s: { marble: "--x-y---|", values: { x: 12, y: 32 } }
       """),
-    OperatorCase("zipWith pairs values by index", """
+    OperatorCase(
+      "zipWith pairs values by index",
+      """
       signals:
         a: { hot: "-1-2-3-|" }
         b: { hot: "--4-5--|" }
@@ -134,26 +174,34 @@ struct CoreOperatorTests {
       expect:
         s: { marble: "--x-y--|", values: { x: 14, y: 25 } }
       """),
-    OperatorCase("mergeWith interleaves", """
+    OperatorCase(
+      "mergeWith interleaves",
+      """
       signals:
         b: { hot: "--b---d|" }
         s: [{ hot: "-a---c-|" }, { mergeWith: b }]
       expect:
         s: "-ab--cd|"
       """),
-    OperatorCase("concatWith subscribes the next signal after completion", """
+    OperatorCase(
+      "concatWith subscribes the next signal after completion",
+      """
       signals:
         s: [{ cold: "-a|" }, { concatWith: { cold: "-b|" } }]
       expect:
         s: "-a-b|"
       """),
-    OperatorCase("tap and doNext change nothing", """
+    OperatorCase(
+      "tap and doNext change nothing",
+      """
       signals:
         s: [{ hot: "-a-b-|" }, tap, doNext]
       expect:
         s: "-a-b-|"
       """),
-    OperatorCase("name changes nothing", """
+    OperatorCase(
+      "name changes nothing",
+      """
       signals:
         s: [{ hot: "-a-#" }, { name: labelled }]
       expect:
