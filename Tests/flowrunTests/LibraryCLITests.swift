@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// `library:` and `flowrun run --library`, and `flowrun compare` (libraries.md), end to end.
-/// The golden outputs are under `Golden/libraries/` (record with FLOWRUN_RECORD=1).
+/// The golden outputs are under `LibraryGolden/` (record with FLOWRUN_RECORD=1).
 @Suite struct LibraryCLITests {
-  static let directory = CLI.golden.appendingPathComponent("libraries")
+  static let directory = CLI.packageRoot.appendingPathComponent("Tests/flowrunTests/LibraryGolden")
 
   static func golden(_ name: String) -> URL {
     directory.appendingPathComponent(name)
