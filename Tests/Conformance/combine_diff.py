@@ -193,7 +193,7 @@ def unary(g: Graph, base: Node) -> Node:
     if lib:
         # prefix(n) finishes when the value after the n-th arrives (docs/libraries.md,
         # combine-prefix-finishes-on-next-value), unlike the default's `take: n`.
-        choices += ["prefix", "debounce", "throttle", "delay", "replaceEmpty", "flatMap(maxPublishers)"]
+        choices += ["prefix", "debounce", "throttle", "delay", "timeout", "replaceEmpty", "flatMap(maxPublishers)"]
     choice = rng.choice(choices)
     # Known differences, not generated (docs/libraries.md): OpenCombine's Throttle drops values
     # sent during subscription; flowrun models flatMap(maxPublishers:)'s demand only over a push
@@ -247,6 +247,13 @@ def unary(g: Graph, base: Node) -> Node:
     if choice == "delay":
         d = rng.randint(1, 5)
         return derive(g, base, {"op": "delay", "d": d}, {"delay": {"for": d}}, "delay")
+    if choice == "timeout":
+        d = rng.randint(1, 6)
+        if rng.random() < 0.5:
+            return derive(g, base, {"op": "timeout", "d": d}, {"timeout": {"for": d}}, "timeout")
+        e = g.fresh("t")
+        return derive(g, base, {"op": "timeout", "d": d, "customError": e},
+                      {"timeout": {"for": d, "customError": e}}, "timeout")
     ir_inner, steps = template(g)
     if choice == "switchToLatest":
         return derive(g, base, {"op": "switchMap", "inner": ir_inner}, {"flatMapLatest": steps},

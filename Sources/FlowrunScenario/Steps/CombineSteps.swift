@@ -89,11 +89,10 @@ extension StepTable {
     ) { c in
       guard let node = c.labelled(["for", "customError"]) else { return c.compileAsDefault() }
       guard let duration = c.required("for", of: node) else { return nil }
-      let end: Event = node["customError"].map { .error(c.value($0)) } ?? .completed
+      let customError = node["customError"].map { c.value($0) }
       c.uses("combine-timeout-finishes")
-      return c.timed(duration, "'for'") { upstream, timing in
-        upstream.timeout(timing, fallback: ImmediateSource(events: [end]))
-      }
+      c.uses("combine-timeout-redelivers-as-actions")
+      return c.timed(duration, "'for'") { upstream, timing in upstream.combineTimeout(timing, customError: customError) }
     },
     .operator(
       "prefix", .labels,
