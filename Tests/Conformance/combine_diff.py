@@ -51,9 +51,9 @@ FILTERS = ["$0 % 2 == 0", "$0 > 3", "$0 < 6"]
 class Node:
     ir: dict          # the harness's description (Tests/CombineDifferential/Sources/CombineDiff/Graph.swift)
     steps: list       # flowrun steps, first a source
-    # A push chain: values come from a hot source, a PassthroughSubject or a cold marble through
-    # map/filter only, so a value sent without demand is dropped (flowrun's flatMap(maxPublishers)
-    # models exactly that; docs/libraries.md).
+    # Demand as flowrun models it (flatMap(maxPublishers:), docs/libraries.md): values come from a
+    # hot source, a PassthroughSubject or a cold marble (dropped without demand), or from Just and
+    # Sequence (waiting for demand), through map, filter and prepend only.
     push: bool = False
     # May send a value during subscription (Just, Sequence, a CurrentValueSubject, prepend …),
     # which OpenCombine's Throttle drops (docs/libraries.md).
@@ -141,11 +141,11 @@ def leaf(g: Graph) -> Node:
     if r < 0.84:
         v = rng.randint(0, 9)
         g.ops.add("Just")
-        return Node({"op": "just", "value": v}, [{"just": v}])
+        return Node({"op": "just", "value": v}, [{"just": v}], push=True)
     if r < 0.90:
         vs = [rng.randint(0, 9) for _ in range(rng.randint(0, 3))]
         g.ops.add("Sequence")
-        return Node({"op": "of", "values": vs}, [{"of": vs}])
+        return Node({"op": "of", "values": vs}, [{"of": vs}], push=True)
     if r < 0.94:
         g.ops.add("Empty")
         return Node({"op": "empty"}, [{"empty": True}], push=True, sync=False)
@@ -163,7 +163,7 @@ def derive(g: Graph, base: Node, ir: dict, step: Any, label: str) -> Node:
     g.ops.add(label)
     ir = dict(ir)
     ir["src"] = base.ir
-    value_by_value = label in ("map", "filter")
+    value_by_value = label in ("map", "filter", "prepend")
     sync = base.sync or label in ("prepend", "append", "replaceEmpty", "replaceError", "flatMap",
                                   "flatMap(maxPublishers)", "map+switchToLatest")
     return Node(ir, base.steps + [step], push=base.push and value_by_value, sync=sync)
