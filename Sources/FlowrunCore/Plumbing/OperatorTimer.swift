@@ -28,7 +28,8 @@ protocol TimerTarget: AnyObject {
 }
 
 /// The timer of a time operator (`debounce`, `throttle`, `delay`, `timeout`, `bufferTime` …):
-/// a scheduled action that calls its operator back until cancelled, unless the run failed.
+/// a scheduled action that calls its operator back until cancelled. (Once a run failed, the
+/// scheduler performs no action any more: no timer fires after a failure.)
 ///
 /// The scheduler holds the timer while it is pending and the timer holds its operator, so a
 /// subscription whose only owner is its upstream still fires; the operator holds its timer
@@ -40,18 +41,15 @@ protocol TimerTarget: AnyObject {
 /// ```
 final class OperatorTimer: ScheduledAction {
   let owner: NodeLabel
-  private unowned let runtime: Runtime
   private var target: (any TimerTarget)?
 
-  init(owner: NodeLabel, runtime: Runtime, target: any TimerTarget) {
+  init(owner: NodeLabel, target: any TimerTarget) {
     self.owner = owner
-    self.runtime = runtime
     self.target = target
   }
 
   func perform(_ argument: Int) {
-    guard let target, !runtime.isFailed else { return }
-    target.timerFired(argument)
+    target?.timerFired(argument)
   }
 
   func cancel() {
@@ -82,6 +80,7 @@ final class TimerSlot {
     runtime = timing.runtime
   }
 
+  @inline(__always)
   var isPending: Bool {
     guard let timer else { return false }
     return !timer.isCancelled
@@ -89,17 +88,19 @@ final class TimerSlot {
 
   /// Calls `target` back `delay` frames from now (default: the timing's duration) with
   /// `argument`.
+  @inline(__always)
   func schedule(after delay: Int? = nil, argument: Int = 0, target: any TimerTarget) {
     let live: OperatorTimer
     if let timer, !timer.isCancelled {
       live = timer
     } else {
-      live = OperatorTimer(owner: owner, runtime: runtime, target: target)
+      live = OperatorTimer(owner: owner, target: target)
       timer = live
     }
     runtime.scheduler.schedule(after: delay ?? duration, live, argument: argument)
   }
 
+  @inline(__always)
   func cancel() {
     timer?.cancel()
   }
