@@ -52,7 +52,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunReport",
+        "FlowrunReport", "FlowrunScenario",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -81,7 +81,8 @@ let package = Package(
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
-    .testTarget(name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden"]),
+    .testTarget(
+      name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden", "LibraryGolden"]),
   ]
 )
 

@@ -164,6 +164,10 @@ ARGUMENTS = {
             ref("sourceStep"),
         ]
     },
+    "labels": {
+        "description": "As the library's call writes it: a mapping of the call's labels (or the key's default form).",
+        "type": "object",
+    },
     "retry": {
         "anyOf": [
             TRUE_OR_NULL,
@@ -196,6 +200,21 @@ def load_steps():
     overrides = [
         (s["name"], e["name"], ARGUMENTS[e["argument"]]) for s in steps for e in s["extras"] if e.get("argument")
     ]
+    # The libraries' own operators (libraries.md): a name the default has takes either form; a new
+    # name is added. Which names a file may use depends on its `library:`, which the loader checks.
+    for library, rows in sorted(table.get("libraries", {}).items()):
+        for row in rows:
+            if row["role"] != "operator":
+                continue
+            schema = ARGUMENTS[row["argument"]]
+            for index, (name, existing, text) in enumerate(operators):
+                if name == row["name"]:
+                    if existing is not schema:
+                        operators[index] = (name, {"anyOf": [existing, schema]}, text)
+                    break
+            else:
+                operators.append((row["name"], schema, "%s (library: %s)" % (row["summary"], library)))
+            steps.append(row)
     bare = sorted({s["name"] for s in steps if s["role"] == "operator" and s["mayBeBare"]})
     return sources, operators, extras, overrides, bare
 
@@ -357,6 +376,8 @@ def build():
                         "description": "A RACSubject: keeps no terminated state; a later subscriber gets only what is sent after it subscribed.",
                         "type": "boolean",
                     },
+                    "relay": {"description": "library: rxswift — a PublishRelay (publish) or BehaviorRelay (behavior, with value); it never terminates.", "enum": ["publish", "behavior"]},
+                    "value": ref("value", "library: rxswift — a BehaviorRelay's initial value."),
                     "replay": {
                         "description": "A ReplaySubject replaying this many values; all (or ~) replays every value.",
                         "anyOf": [ref("count"), {"enum": ["all", None]}],
@@ -458,6 +479,7 @@ def build():
             "name": {"description": "One line naming the scenario, shown in every report.", "type": "string", "pattern": "^[^\\n\\r]*$"},
             "description": {"description": "The story the scenario teaches; shown by --trace and in diagrams.", "type": "string"},
             "tags": {"description": "Tags for --tag and --skip-tag.", "type": "array", "items": {"type": "string"}},
+            "library": {"description": "Read the operator keys with this library's names and meanings (libraries.md); default rxjs.", "enum": ["rac2", "rxswift", "combine", "rxjs"]},
             "tick": {
                 "description": "The real time of one frame: a time with ms, s or m (100ms); default 1ms.",
                 "type": "string",

@@ -7,9 +7,15 @@ import FlowrunScenario
 /// trace listed beside. No network: the style and script are inline, no external font.
 public struct HTMLDiagram: Sendable {
   public let models: [DiagramModel]
+  /// The library `models` were read in, and the same file drawn under the other libraries
+  /// whose drawing differs (libraries.md): the page lets the reader switch between them.
+  public let library: String
+  public let variants: [(library: String, models: [DiagramModel])]
 
-  public init(_ models: [DiagramModel]) {
+  public init(_ models: [DiagramModel], library: String = "rxjs", variants: [(library: String, models: [DiagramModel])] = []) {
     self.models = models
+    self.library = library
+    self.variants = variants
   }
 
   public func render() -> String {
@@ -18,12 +24,58 @@ public struct HTMLDiagram: Sendable {
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>\(escape(title)) · flowrun</title>\n<style>\n\(HTMLDiagram.style)</style>\n</head>\n<body>\n"
     out += "<header><h1>\(escape(title))</h1><p class=\"meta\">drawn by flowrun diagram --format html</p></header>\n"
-    for (index, model) in models.enumerated() {
-      out += section(model, index: index)
+    guard !variants.isEmpty else {
+      for (index, model) in models.enumerated() {
+        out += section(model, index: index)
+      }
+      out += "<script>\n\(HTMLDiagram.script)</script>\n</body>\n</html>\n"
+      return out
     }
-    out += "<script>\n\(HTMLDiagram.script)</script>\n</body>\n</html>\n"
+    let drawings = [(library: library, models: models)] + variants
+    out += "<nav class=\"libraries\" role=\"group\" aria-label=\"Read the scenario as\">Read as:\n"
+    for drawing in drawings {
+      let pressed = drawing.library == library ? "true" : "false"
+      out += "<button type=\"button\" data-library=\"\(escape(drawing.library))\" aria-pressed=\"\(pressed)\">"
+      out += "\(escape(drawing.library))</button>\n"
+    }
+    out += "</nav>\n"
+    var index = 0
+    for drawing in drawings {
+      let hidden = drawing.library == library ? "" : " hidden"
+      out += "<div class=\"library\" data-library=\"\(escape(drawing.library))\"\(hidden)>\n"
+      for model in drawing.models {
+        out += section(model, index: index)
+        index += 1
+      }
+      out += "</div>\n"
+    }
+    out += "<style>\n\(HTMLDiagram.libraryStyle)</style>\n"
+    out += "<script>\n\(HTMLDiagram.script)\(HTMLDiagram.libraryScript)</script>\n</body>\n</html>\n"
     return out
   }
+
+  static let libraryStyle = """
+    nav.libraries { margin: 12px 24px 0; display: flex; gap: 6px; align-items: center; }
+    nav.libraries button { font-size: 14px; padding: 3px 10px; cursor: pointer; }
+    nav.libraries button[aria-pressed="true"] { background: #263238; color: #fff; }
+    """
+
+  /// Shows the drawing of the library whose button was pressed.
+  static let libraryScript = """
+    (function () {
+      "use strict";
+      var buttons = document.querySelectorAll("nav.libraries button");
+      buttons.forEach(function (button) {
+        button.addEventListener("click", function () {
+          buttons.forEach(function (other) { other.setAttribute("aria-pressed", String(other === button)); });
+          document.querySelectorAll("div.library").forEach(function (drawing) {
+            drawing.hidden = drawing.dataset.library !== button.dataset.library;
+          });
+        });
+      });
+    })();
+
+    """
 
   private func section(_ model: DiagramModel, index: Int) -> String {
     let scenario = model.scenario

@@ -69,6 +69,10 @@ public struct HumanReporter: Sendable {
       out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (\(detail))\n"
     case .failed, .error:
       out += paint("✗", "31") + " \(scenario.path)  \(scenario.name)\n"
+    case .skipped:
+      guard verbosity != .quiet else { return out }
+      let reason = result.diagnostics.first?.message ?? "not run"
+      return out + paint("-", "33") + " \(scenario.path)  \(scenario.name)  (\(reason))\n"
     }
     for diagnostic in result.diagnostics {
       guard diagnostic.severity == .error || verbosity != .quiet else { continue }
@@ -106,6 +110,7 @@ public struct HumanReporter: Sendable {
   /// (`1 scenario`, `1 expectation` in the singular).
   public func summary(_ summary: RunSummary, seconds: Double?) -> String {
     var line = "\(counted(summary.scenarios, "scenario")), \(summary.passed) passed, \(summary.failed) failed"
+    if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
     line += " (\(counted(summary.expectations, "expectation")), \(summary.failedExpectations) failed)"
     if let seconds {
       let rounded = (seconds * 100).rounded() / 100
@@ -120,6 +125,8 @@ public struct RunSummary: Sendable, Equatable {
   public var scenarios = 0
   public var passed = 0
   public var failed = 0
+  /// Scenarios not run: their file names another library than `--library`.
+  public var skipped = 0
   public var expectations = 0
   public var failedExpectations = 0
 
@@ -132,7 +139,11 @@ public struct RunSummary: Sendable, Equatable {
 
   public mutating func add(_ result: ScenarioResult) {
     scenarios += 1
-    if result.status == .passed { passed += 1 } else { failed += 1 }
+    switch result.status {
+    case .passed: passed += 1
+    case .skipped: skipped += 1
+    case .failed, .error: failed += 1
+    }
     expectations += result.expectations.count
     failedExpectations += result.expectations.filter { !$0.passed }.count
   }

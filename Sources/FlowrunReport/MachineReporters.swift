@@ -27,17 +27,22 @@ public struct JSONReporter: Reporter {
       }
     }
     let summary = report.summary
+    var counts: [(String, JSON)] = [
+      ("scenarios", .int(summary.scenarios)),
+      ("passed", .int(summary.passed)),
+      ("failed", .int(summary.failed)),
+    ]
+    // Only a run with --library skips scenarios; other reports keep their shape.
+    if summary.skipped > 0 { counts.append(("skipped", .int(summary.skipped))) }
+    counts += [
+      ("expectations", .int(summary.expectations)),
+      ("failedExpectations", .int(summary.failedExpectations)),
+      ("durationSeconds", .double(report.durationSeconds)),
+    ]
     let json = JSON.object([
       ("flowrun", .int(1)),
       ("scenarios", .array(scenarios)),
-      ("summary", .object([
-        ("scenarios", .int(summary.scenarios)),
-        ("passed", .int(summary.passed)),
-        ("failed", .int(summary.failed)),
-        ("expectations", .int(summary.expectations)),
-        ("failedExpectations", .int(summary.failedExpectations)),
-        ("durationSeconds", .double(report.durationSeconds)),
-      ])),
+      ("summary", .object(counts)),
     ])
     return json.rendered() + "\n"
   }
@@ -124,7 +129,8 @@ public struct JUnitReporter: Reporter {
       let tests = Self.tests(in: entry)
       let time = entry.results.reduce(0) { $0 + $1.durationSeconds }
       out += "  <testsuite name=\"\(Self.escape(path))\" tests=\"\(tests)\" failures=\"\(failures)\""
-      out += " errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.time(time))\">\n"
+      let skipped = entry.results.filter { $0.status == .skipped }.count
+      out += " errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(Self.time(time))\">\n"
       if entry.file.failedDocuments > 0 {
         let text = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
         let message = entry.file.diagnostics.first?.headline ?? "the file did not load"
@@ -145,6 +151,9 @@ public struct JUnitReporter: Reporter {
         case .error:
           let message = result.diagnostics.first { $0.severity == .error }?.headline ?? "the run failed"
           out += "      <error message=\"\(Self.escape(message))\">\(Self.escape(details))</error>\n"
+        case .skipped:
+          let message = result.diagnostics.first?.message ?? "not run"
+          out += "      <skipped message=\"\(Self.escape(message))\"/>\n"
         }
         out += "    </testcase>\n"
       }
@@ -210,6 +219,9 @@ public struct TAPReporter: Reporter {
         let title = Self.description("\(result.scenario.path)  \(result.scenario.name)")
         if result.status == .passed {
           points.append("ok \(points.count + 1) - \(title)")
+        } else if result.status == .skipped {
+          let reason = Self.description(result.diagnostics.first?.message ?? "not run")
+          points.append("ok \(points.count + 1) - \(title) # SKIP \(reason)")
         } else {
           let detail = human.details(of: result)
           points.append("not ok \(points.count + 1) - \(title)\n" + Self.yaml(detail))

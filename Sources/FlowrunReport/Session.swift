@@ -1,4 +1,4 @@
-import FlowrunScenario
+public import FlowrunScenario
 import FlowrunYAML
 import Foundation
 
@@ -40,6 +40,9 @@ public struct RunOptions: Sendable {
   public var update = UpdateMode.off
   /// Whether the environment is a CI (the `CI` variable is set): `--update` then needs `force`.
   public var isCI = false
+  /// `--library L`: files without `library:` are read in L; files that name another library are
+  /// reported as not run under L.
+  public var library: Library?
   /// `--limit key=n`: run limits (a scenario's own `limit:` may only lower them) and limits of
   /// reading files (docs/limits.md).
   public var limits: [String: Int] = [:]
@@ -104,7 +107,7 @@ public enum Session {
     for (key, value) in options.limits where YAMLLimits.keys.contains(key) { yamlLimits[key] = value }
     let readLimits = yamlLimits
     let loader = WorkPool(count: files.count, jobs: options.jobs) {
-      ScenarioLoader.load(path: files[$0], limits: readLimits)
+      ScenarioLoader.load(path: files[$0], limits: readLimits, library: options.library)
     }
     var selected: [Selected] = []
     // Scenarios matching the filter and tags, before sharding.
@@ -126,8 +129,15 @@ public enum Session {
     let reporter = HumanReporter(color: options.color, verbosity: options.verbosity)
     let checkOnly = options.checkOnly
     let toRun = selected
-    let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position in
-      toRun[position].scenarios.map { checkOnly ? ScenarioResult.checked($0) : ScenarioRunner.run($0) }
+    let library = options.library
+    let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position -> [ScenarioResult] in
+      toRun[position].scenarios.map { scenario -> ScenarioResult in
+        if checkOnly { return ScenarioResult.checked(scenario) }
+        if let library, let said = scenario.declaredLibrary, said != library {
+          return ScenarioRunner.notRun(scenario, under: library)
+        }
+        return ScenarioRunner.run(scenario)
+      }
     }
     var summary = RunSummary()
     var reports: [RunReport.FileReport] = []

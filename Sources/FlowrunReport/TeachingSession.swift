@@ -50,6 +50,25 @@ public enum TeachingSession {
   }
 }
 
+extension TeachingSession {
+  /// The file drawn under each other library that can express it and draws it differently
+  /// (libraries.md: the HTML page lets the reader switch library).
+  static func libraryVariants(path: String, models: [DiagramModel], own: Library)
+    -> [(library: String, models: [DiagramModel])]
+  {
+    guard !models.isEmpty else { return [] }
+    let drawn = SVGDiagram(models).render()
+    var variants: [(library: String, models: [DiagramModel])] = []
+    for library in Library.allCases where library != own {
+      let file = ScenarioLoader.load(path: path, library: library, forcing: true)
+      guard !file.hasErrors, file.scenarios.count == models.count else { continue }
+      let variant = traced(file).map(DiagramModel.init)
+      if SVGDiagram(variant).render() != drawn { variants.append((library.rawValue, variant)) }
+    }
+    return variants
+  }
+}
+
 /// The formats of `flowrun diagram`.
 public enum DiagramFormat: String, Sendable, CaseIterable {
   case text, svg, html
@@ -72,7 +91,9 @@ extension TeachingSession {
     case .svg:
       text = SVGDiagram(models).render()
     case .html:
-      text = HTMLDiagram(models).render()
+      let own = file.scenarios.first?.library ?? .rxjs
+      text = HTMLDiagram(models, library: own.rawValue, variants: libraryVariants(path: path, models: models, own: own))
+        .render()
     }
     return TeachingOutput(text: text, exitCode: exitCode(file, runs))
   }

@@ -89,14 +89,17 @@ extension ScenarioCompiler {
           actions.append(key == "send" ? .send(subject: name, value: value) : .set(property: name, value: value))
         }
       case "complete":
-        guard let name = context.string(node, "'complete'"), target(name, kind: .subject, at: node) else {
+        guard let name = context.string(node, "'complete'"), target(name, kind: .subject, at: node),
+          terminable(name, by: "complete", at: node)
+        else {
           continue
         }
         actions.append(.complete(subject: name))
       case "fail":
         guard let targets = context.mapping(node, "'fail'") else { continue }
         for entry in targets {
-          guard let name = context.string(entry.key, "a subject"), target(name, kind: .subject, at: entry.key)
+          guard let name = context.string(entry.key, "a subject"), target(name, kind: .subject, at: entry.key),
+            terminable(name, by: "fail", at: entry.key)
           else { continue }
           actions.append(.fail(subject: name, value: context.value(entry.value)))
         }
@@ -111,6 +114,15 @@ extension ScenarioCompiler {
       }
     }
     return actions
+  }
+
+  /// Checks that subject `name` may terminate: an RxSwift relay never does (libraries.md).
+  private func terminable(_ name: String, by verb: String, at node: YAMLNode) -> Bool {
+    guard plan.subjects.contains(where: { $0.name == name && $0.isRelay }) else { return true }
+    context.error(
+      "'\(name)' is a relay, which never terminates (library 'rxswift': a relay only accepts values); "
+        + "'\(verb)' needs a subject such as '{}' (PublishSubject)", at: node)
+    return false
   }
 
   /// Checks that `name` is declared with `kind`.

@@ -60,12 +60,12 @@ final class Graph {
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(
-        kind: subject.kind, isRAC: subject.isRAC, owner: NodeLabel(subject.name, at: subject.location),
-        runtime: runtime)
+        kind: subject.kind, isRAC: subject.isRAC, ignoresTermination: subject.isRelay,
+        owner: NodeLabel(subject.name, at: subject.location), runtime: runtime)
     }
     for property in plan.properties {
       let node = Property(
-        initial: property.initial, owner: NodeLabel(property.name, at: property.location), runtime: runtime)
+        initial: property.initial, storesAfterSending: plan.library == .combine, owner: NodeLabel(property.name, at: property.location), runtime: runtime)
       properties[property.name] = node
       propertyTable.properties.append(node)
     }

@@ -6,6 +6,8 @@ public enum ScenarioStatus: String, Sendable {
   case passed
   case failed
   case error
+  /// Not run: the file names another library than `flowrun run --library` asked for.
+  case skipped
 }
 
 /// What one expectation saw, compared with what it expected.

@@ -22,6 +22,18 @@ public enum ScenarioRunner {
       scenario: scenario, status: status, expectations: results, diagnostics: diagnostics, stats: stats,
       durationSeconds: seconds)
   }
+
+  /// The result of a scenario `flowrun run --library library` does not run: its file names
+  /// another library (libraries.md). It is reported as not run, not as failed.
+  public static func notRun(_ scenario: Scenario, under library: Library) -> ScenarioResult {
+    let said = scenario.declaredLibrary?.rawValue ?? "no library"
+    let note = Diagnostic(
+      severity: .note, path: scenario.path, location: scenario.location,
+      message: "not run under '\(library.rawValue)': the file says 'library: \(said)'")
+    return ScenarioResult(
+      scenario: scenario, status: .skipped, expectations: [], diagnostics: [note], stats: RunStats(),
+      durationSeconds: 0)
+  }
 }
 
 /// One run of a scenario, step by step: what is scheduled before frame 0, what subscribes at

@@ -25,6 +25,15 @@ public struct Scenario: Sendable {
   public let file: YAMLFile
 
   var plan: ScenarioPlan
+
+  /// The library the scenario was read in (`library:`, or `flowrun run --library`); nil for the
+  /// default, which `library: rxjs` states.
+  public var library: Library? { plan.library }
+  /// The library the file itself names, if any.
+  public var declaredLibrary: Library? { plan.declaredLibrary }
+  /// The ids of the docs rows (docs/libraries.md) whose meanings this scenario used: the
+  /// library's redefined and added steps, subjects and properties, in file order.
+  public var libraryRows: [String] { plan.libraryRows }
 }
 
 /// What an expectation says: its target and the expected events or subscriptions.
@@ -110,6 +119,10 @@ struct ScenarioPlan: @unchecked Sendable {
   var timeline: [TimelinePlan] = []
   var until: Int?
   var limits = RunLimits()
+  /// The library whose names and meanings the scenario reads (libraries.md); nil: the default.
+  var library: Library?
+  var declaredLibrary: Library?
+  var libraryRows: [String] = []
 }
 
 /// The guards of one run (`limit:`).
@@ -128,6 +141,8 @@ struct SubjectPlan {
   var name: String
   var kind: Subject.Kind
   var isRAC: Bool
+  /// An RxSwift relay: it never terminates.
+  var isRelay = false
   var subscribeTo: SignalPlan?
   var location: SourceLocation
 }

@@ -65,14 +65,18 @@ final class ScenarioCompiler {
   }
 
   static let topLevelKeys = [
-    "flowrun", "name", "description", "tags", "tick", "grammar", "values", "error", "signals",
+    "flowrun", "name", "description", "tags", "library", "tick", "grammar", "values", "error", "signals",
     "subjects", "properties", "commands", "services", "effects", "timeline", "until", "limit",
     "expect",
   ]
 
   var context: LoadContext
-  /// The steps signals may use.
-  let steps = StepTable.standard
+  /// The steps signals may use: the default catalogue, or a library's dialect of it.
+  var steps = StepTable.standard
+  /// The library `flowrun run --library` asks for, which a file without `library:` is read in.
+  let requestedLibrary: Library?
+  /// Whether `requestedLibrary` overrides the file's own `library:` (`flowrun compare`).
+  var forcesLibrary = false
   var plan = ScenarioPlan()
   var tick = Tick.default
   var grammar = MarbleGrammar.flowrun
@@ -96,12 +100,15 @@ final class ScenarioCompiler {
   static let maxMarbleCharacters = 10_000_000
   /// Where the compilation of the named signals stands (NamedSignals.swift).
   var named = NamedSignalState()
+  /// Combine `assign` steps: the property each binds, with the signal before the step.
+  var assignments: [(property: String, plan: SignalPlan, node: YAMLNode)] = []
   /// The file legend as expectations see it, resolved once (`expectedFileLegend()`), with the
   /// key found to contain itself, if any.
   private var resolvedFileLegend: (legend: ExpectedLegend, cycle: String?)?
 
-  init(file: YAMLFile) {
+  init(file: YAMLFile, library: Library? = nil) {
     context = LoadContext(file: file)
+    requestedLibrary = library
   }
 
   /// Compiles the document rooted at `root`; nil (with diagnostics) when it has errors.
@@ -109,6 +116,7 @@ final class ScenarioCompiler {
     guard let pairs = context.mapping(root, "a scenario") else { return nil }
     context.checkKeys(pairs, allowed: Self.topLevelKeys, in: "the scenario")
     readVersion(root)
+    readLibrary(root)
     let name = required(root, "name").flatMap { context.string($0, "'name'") }
     let description = root["description"].flatMap { context.string($0, "'description'") }
     let tags = root["tags"].flatMap { readTags($0) } ?? []
@@ -304,14 +312,17 @@ final class ScenarioCompiler {
     for (name, declaration) in declarations where declaration.kind == .subject {
       let value = declaration.node
       var subject = SubjectPlan(
-        name: name, kind: .publish, isRAC: false, subscribeTo: nil, location: declaration.keyNode.start)
+        name: name, kind: .publish, isRAC: plan.library == .rac2, subscribeTo: nil,
+        location: declaration.keyNode.start)
       if value.isNull {
+        if subject.isRAC { usesRow("rac2-subject-keeps-no-terminal-state") }
         plan.subjects.append(subject)
         continue
       }
       guard let pairs = context.mapping(value, "subject '\(name)'") else { continue }
-      context.checkKeys(pairs, allowed: ["rac", "replay", "behavior", "subscribeTo"], in: "subject '\(name)'")
+      context.checkKeys(pairs, allowed: subjectKeys, in: "subject '\(name)'")
       if let rac = value["rac"] { subject.isRAC = context.bool(rac, "'rac'") ?? false }
+      guard librarySubject(&subject, value, pairs) else { continue }
       if let replay = value["replay"], let size = replaySize(replay) {
         subject.kind = .replay(size)
       }
@@ -362,6 +373,7 @@ final class ScenarioCompiler {
       }
       plan.properties.append(property)
     }
+    bindAssignments()
   }
 
   /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline

@@ -17,23 +17,31 @@ public struct LoadedFile: Sendable {
 
 /// Reads scenario files: YAML, then validation of every document.
 public enum ScenarioLoader {
-  /// Loads the file at `path` (read from disk).
-  public static func load(path: String, limits: YAMLLimits = YAMLLimits()) -> LoadedFile {
+  /// Loads the file at `path` (read from disk); a scenario without `library:` is read in
+  /// `library` (`flowrun run --library`), or every scenario when `forcing` (`flowrun compare`).
+  public static func load(
+    path: String, limits: YAMLLimits = YAMLLimits(), library: Library? = nil, forcing: Bool = false
+  ) -> LoadedFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       let diagnostic = Diagnostic(path: path, location: nil, message: "cannot read the file")
       return LoadedFile(path: path, scenarios: [], diagnostics: [diagnostic], failedDocuments: 1)
     }
-    return load(path: path, bytes: [UInt8](data), limits: limits)
+    return load(path: path, bytes: [UInt8](data), limits: limits, library: library, forcing: forcing)
   }
 
   /// Loads scenario text given as bytes, reporting diagnostics against `path`.
-  public static func load(path: String, bytes: [UInt8], limits: YAMLLimits = YAMLLimits()) -> LoadedFile {
-    load(path: path, bytes: bytes, limits: limits, marbleLimits: MarbleLimits())
+  public static func load(
+    path: String, bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), library: Library? = nil, forcing: Bool = false
+  ) -> LoadedFile {
+    load(path: path, bytes: bytes, limits: limits, marbleLimits: MarbleLimits(), library: library, forcing: forcing)
   }
 
   /// Loads scenario text with `marbleLimits` bounding every marble (the benchmarks raise them for
   /// their million-event marbles).
-  public static func load(path: String, bytes: [UInt8], limits: YAMLLimits, marbleLimits: MarbleLimits) -> LoadedFile {
+  public static func load(
+    path: String, bytes: [UInt8], limits: YAMLLimits, marbleLimits: MarbleLimits, library: Library? = nil,
+    forcing: Bool = false
+  ) -> LoadedFile {
     let (file, yamlDiagnostics) = YAMLFile.parse(path: path, bytes: bytes, limits: limits)
     var diagnostics = yamlDiagnostics
     var scenarios: [Scenario] = []
@@ -47,7 +55,8 @@ public enum ScenarioLoader {
       located.documents = []
       for document in file.documents {
         guard let root = document.root else { continue }
-        let compiler = ScenarioCompiler(file: located)
+        let compiler = ScenarioCompiler(file: located, library: library)
+        compiler.forcesLibrary = forcing
         compiler.marbleLimits = marbleLimits
         if let scenario = compiler.compile(root) {
           scenarios.append(scenario)

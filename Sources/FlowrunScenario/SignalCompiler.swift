@@ -155,6 +155,7 @@ extension ScenarioCompiler {
   }
 
   private func unknownStep(_ name: String) -> String {
+    if let hint = libraryHint(forUnknownStep: name) { return hint }
     var message = "unknown operator '\(name)'"
     if let suggestion = closestName(to: name, among: steps.names) {
       message += "; did you mean '\(suggestion)'?"

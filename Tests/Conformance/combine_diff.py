@@ -51,6 +51,13 @@ FILTERS = ["$0 % 2 == 0", "$0 > 3", "$0 < 6"]
 class Node:
     ir: dict          # the harness's description (Tests/CombineDifferential/Sources/CombineDiff/Graph.swift)
     steps: list       # flowrun steps, first a source
+    # Demand as flowrun models it (flatMap(maxPublishers:), docs/libraries.md): values come from a
+    # hot source, a PassthroughSubject or a cold marble (dropped without demand), or from Just and
+    # Sequence (waiting for demand), through map, filter and prepend only.
+    push: bool = False
+    # May send a value during subscription (Just, Sequence, a CurrentValueSubject, prepend …),
+    # which OpenCombine's Throttle drops (docs/libraries.md).
+    sync: bool = True
 
 
 @dataclass
@@ -85,7 +92,7 @@ def hot_source(g: Graph) -> Node:
         events = random_events(rng, rng.randint(4, 18), error, density=rng.choice([0.3, 0.45, 0.6]))
         g.hot.append((name, events, error))
     g.ops.add("hot")
-    return Node({"op": "hot", "name": name}, [{"from": name}])
+    return Node({"op": "hot", "name": name}, [{"from": name}], push=True, sync=False)
 
 
 def subject_source(g: Graph) -> Node:
@@ -106,7 +113,8 @@ def subject_source(g: Graph) -> Node:
         elif r < 0.55:
             g.timeline.append((frame + rng.randint(1, 3), "fail", name, "x" + name))
     g.ops.add("PassthroughSubject" if kind == "passthrough" else "CurrentValueSubject")
-    return Node({"op": "subject", "name": name}, [{"from": name}])
+    return Node({"op": "subject", "name": name}, [{"from": name}], push=kind == "passthrough",
+                sync=kind != "passthrough")
 
 
 def cold_source(g: Graph, length: int | None = None, density: float = 0.45) -> Node:
@@ -117,7 +125,8 @@ def cold_source(g: Graph, length: int | None = None, density: float = 0.45) -> N
     if any(k == "E" for _, k, _ in events):
         step["error"] = error
     g.ops.add("cold")
-    return Node({"op": "cold", "events": ir_events(events)}, [step])
+    return Node({"op": "cold", "events": ir_events(events)}, [step], push=True,
+                sync=any(f == 0 and k == "N" for f, k, _ in events))
 
 
 def leaf(g: Graph) -> Node:
@@ -132,20 +141,20 @@ def leaf(g: Graph) -> Node:
     if r < 0.84:
         v = rng.randint(0, 9)
         g.ops.add("Just")
-        return Node({"op": "just", "value": v}, [{"just": v}])
+        return Node({"op": "just", "value": v}, [{"just": v}], push=True)
     if r < 0.90:
         vs = [rng.randint(0, 9) for _ in range(rng.randint(0, 3))]
         g.ops.add("Sequence")
-        return Node({"op": "of", "values": vs}, [{"of": vs}])
+        return Node({"op": "of", "values": vs}, [{"of": vs}], push=True)
     if r < 0.94:
         g.ops.add("Empty")
-        return Node({"op": "empty"}, [{"empty": True}])
+        return Node({"op": "empty"}, [{"empty": True}], push=True, sync=False)
     if r < 0.97:
         e = g.fresh("f")
         g.ops.add("Fail")
-        return Node({"op": "fail", "error": e}, [{"fail": e}])
+        return Node({"op": "fail", "error": e}, [{"fail": e}], push=True, sync=False)
     g.ops.add("Empty(completeImmediately: false)")
-    return Node({"op": "never"}, [{"never": True}])
+    return Node({"op": "never"}, [{"never": True}], push=True, sync=False)
 
 
 # ---- operators ---------------------------------------------------------------------------------
@@ -154,7 +163,10 @@ def derive(g: Graph, base: Node, ir: dict, step: Any, label: str) -> Node:
     g.ops.add(label)
     ir = dict(ir)
     ir["src"] = base.ir
-    return Node(ir, base.steps + [step])
+    value_by_value = label in ("map", "filter", "prepend")
+    sync = base.sync or label in ("prepend", "append", "replaceEmpty", "replaceError", "flatMap",
+                                  "flatMap(maxPublishers)", "map+switchToLatest")
+    return Node(ir, base.steps + [step], push=base.push and value_by_value, sync=sync)
 
 
 def template(g: Graph) -> tuple[dict, list]:
@@ -181,8 +193,15 @@ def unary(g: Graph, base: Node) -> Node:
     if lib:
         # prefix(n) finishes when the value after the n-th arrives (docs/libraries.md,
         # combine-prefix-finishes-on-next-value), unlike the default's `take: n`.
-        choices += ["prefix", "debounce", "throttle", "delay", "replaceEmpty", "flatMap(maxPublishers)"]
+        choices += ["prefix", "debounce", "throttle", "delay", "timeout", "replaceEmpty", "flatMap(maxPublishers)"]
     choice = rng.choice(choices)
+    # Known differences, not generated (docs/libraries.md): OpenCombine's Throttle drops values
+    # sent during subscription; flowrun models flatMap(maxPublishers:)'s demand only over a push
+    # chain.
+    if choice == "throttle" and base.sync:
+        choice = "debounce"
+    if choice == "flatMap(maxPublishers)" and not base.push:
+        choice = "flatMap"
     if choice == "map":
         fn = rng.choice(MAPS)
         return derive(g, base, {"op": "map", "fn": fn}, {"map": fn}, "map")
@@ -228,6 +247,13 @@ def unary(g: Graph, base: Node) -> Node:
     if choice == "delay":
         d = rng.randint(1, 5)
         return derive(g, base, {"op": "delay", "d": d}, {"delay": {"for": d}}, "delay")
+    if choice == "timeout":
+        d = rng.randint(1, 6)
+        if rng.random() < 0.5:
+            return derive(g, base, {"op": "timeout", "d": d}, {"timeout": {"for": d}}, "timeout")
+        e = g.fresh("t")
+        return derive(g, base, {"op": "timeout", "d": d, "customError": e},
+                      {"timeout": {"for": d, "customError": e}}, "timeout")
     ir_inner, steps = template(g)
     if choice == "switchToLatest":
         return derive(g, base, {"op": "switchMap", "inner": ir_inner}, {"flatMapLatest": steps},
@@ -249,9 +275,11 @@ def gen(g: Graph, depth: int) -> Node:
     a, b = gen(g, depth - 1), gen(g, depth - 1)
     if r < 0.88 or not g.zip:
         g.ops.add("merge")
-        return Node({"op": "merge", "srcs": [a.ir, b.ir]}, [{"merge": [a.steps, b.steps]}])
+        return Node({"op": "merge", "srcs": [a.ir, b.ir]}, [{"merge": [a.steps, b.steps]}], push=False,
+                    sync=a.sync or b.sync)
     g.ops.add("zip")
-    return Node({"op": "zip", "srcs": [a.ir, b.ir]}, [{"zip": [a.steps, b.steps]}, {"map": "$0 + $1"}])
+    return Node({"op": "zip", "srcs": [a.ir, b.ir]}, [{"zip": [a.steps, b.steps]}, {"map": "$0 + $1"}],
+                push=False, sync=a.sync or b.sync)
 
 
 # ---- one scenario ------------------------------------------------------------------------------
@@ -356,6 +384,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--zip", action="store_true",
                         help="also generate zip (OpenCombine 0.14.0's Zip may crash or finish twice)")
     parser.add_argument("--keep", metavar="DIR", help="write the scenarios into DIR and keep them")
+    parser.add_argument("--corpus", metavar="FILE",
+                        help="also write every scenario, with OpenCombine's events, as the documents of one "
+                             "file (Tests/Conformance/combine-seed-1.yaml, run by swift test)")
     parser.add_argument("--flowrun", metavar="PATH")
     parser.add_argument("--combine", metavar="PATH", help="the CombineDiff executable")
     args = parser.parse_args(argv)
@@ -385,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     ran_combine = time.monotonic()
 
     paths: dict[str, Scenario] = {}
+    documents: list[str] = []
     contract_breaks = []
     for index, (scenario, result) in enumerate(zip(scenarios, results)):
         if "error" in result:
@@ -395,9 +427,17 @@ def main(argv: list[str] | None = None) -> int:
             contract_breaks.append(scenario.seed)
         events = [(e[0], e[1], e[2] if len(e) > 2 else None) for e in result["events"]]
         path = os.path.join(directory, "combine-%d-%04d.yaml" % (args.seed, index))
+        text = scenario_yaml("combine %s" % scenario.seed, scenario.graph, scenario.out, events)
         with open(path, "w", encoding="utf-8") as f:
-            f.write(scenario_yaml("combine %s" % scenario.seed, scenario.graph, scenario.out, events))
+            f.write(text)
+        documents.append(text)
         paths[path] = scenario
+    if args.corpus:
+        with open(args.corpus, "w", encoding="utf-8") as f:
+            f.write("# Generated by Tests/Conformance/combine_diff.py --seed %d --count %d%s --corpus: each\n"
+                    "# document's expectation is what OpenCombine 0.14.0 sent. Do not edit.\n"
+                    % (args.seed, args.count, "" if args.library else " --default"))
+            f.write("---\n".join(documents))
 
     proc = subprocess.run([flowrun, "--reporter", "json", "--color", "never", directory],
                           capture_output=True, text=True)

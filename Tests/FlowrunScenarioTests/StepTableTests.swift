@@ -42,11 +42,26 @@ struct StepTableTests {
     var note = "Generated from the step table (Sources/FlowrunScenario/Steps) by StepTableTests; do not edit."
     var extraKeys: [Key]
     var steps: [Row]
+    /// Per library (libraries.md), the definitions its dialect adds or redefines.
+    var libraries: [String: [Row]]
   }
 
   static func dump(_ table: StepTable) throws -> String {
+    var libraries: [String: [Row]] = [:]
+    for library in Library.allCases {
+      let own = StepTable.catalogue.filter { $0.library == library }
+      if !own.isEmpty { libraries[library.rawValue] = rows(own) }
+    }
+    let keys = ExtraKey.all.map { Key(name: $0.name, argument: $0.argument.rawValue, summary: $0.summary) }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(Dump(extraKeys: keys, steps: rows(table.definitions), libraries: libraries))
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  static func rows(_ definitions: [StepDefinition]) -> [Row] {
     var rows: [Row] = []
-    for definition in table.definitions {
+    for definition in definitions {
       let extras = definition.extras.map { key in
         let registered = ExtraKey.all.first { $0.name == key.name }
         return Extra(name: key.name, argument: registered?.argument == key.argument ? nil : key.argument.rawValue)
@@ -67,11 +82,7 @@ struct StepTableTests {
         rows.append(aliasRow)
       }
     }
-    let keys = ExtraKey.all.map { Key(name: $0.name, argument: $0.argument.rawValue, summary: $0.summary) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(Dump(extraKeys: keys, steps: rows))
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return rows
   }
 
   @Test func stepsJSONIsCurrent() throws {
@@ -118,7 +129,8 @@ struct StepTableDialectTests {
   }
 
   static let catalogue =
-    StepTable.catalogue + [definition("throttle", library: .rac2), definition("mapReplace", library: .rac2)]
+    StepTable.catalogue.filter { $0.library == nil }
+    + [definition("throttle", library: .rac2), definition("mapReplace", library: .rac2)]
 
   @Test func aLibraryRedefinesAndAddsNames() throws {
     let rac2 = StepTable(Self.catalogue, library: .rac2)

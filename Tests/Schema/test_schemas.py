@@ -276,7 +276,7 @@ def test_report_schema_rejects_a_report_with_an_unknown_status():
     report = {"flowrun": 1, "scenarios": [], "summary": {
         "scenarios": 0, "passed": 0, "failed": 0, "expectations": 0, "failedExpectations": 0, "durationSeconds": 0}}
     assert not error_messages(REPORT_VALIDATOR, report)
-    report["scenarios"].append({"path": "a.yaml", "name": "a", "tags": [], "status": "skipped", "durationSeconds": 0,
+    report["scenarios"].append({"path": "a.yaml", "name": "a", "tags": [], "status": "ignored", "durationSeconds": 0,
                                 "diagnostics": [], "expectations": [],
                                 "stats": {"frames": 0, "events": 0, "subscriptions": 0, "rejectedExecutions": 0}})
     assert error_messages(REPORT_VALIDATOR, report)

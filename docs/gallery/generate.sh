@@ -19,3 +19,5 @@ scenarios/login/command.yaml login-command
 scenarios/hud/two-commands.yaml hud-two-commands
 scenarios/paging/refresh-and-next-page.yaml paging
 LIST
+# Where the libraries part: the flows of scenarios/libraries/ compared under every library.
+"$flowrun" compare scenarios/libraries --reporter markdown > "$out/libraries.md"

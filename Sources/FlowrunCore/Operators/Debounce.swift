@@ -7,26 +7,39 @@
 /// source:       -a-b-----c--|
 /// debounce: 2   -----b-----c|   (c is still pending at completion: sent with it)
 /// ```
+///
+/// Combine's `debounce(for:)` (`dropsPendingOnEnd`) drops the pending value when the source
+/// terminates, and sends the completion or failure as a new scheduler action at the same frame.
 extension Source {
-  public func debounce(_ timing: Timing) -> any Source {
-    timed(timing) { DebounceObserver(downstream: $0, timer: $1) }
+  public func debounce(_ timing: Timing, dropsPendingOnEnd: Bool = false) -> any Source {
+    timed(timing) { DebounceObserver(downstream: $0, timer: $1, dropsPendingOnEnd: dropsPendingOnEnd) }
   }
 }
 
 private final class DebounceObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let timer: TimerSlot
+  let dropsPendingOnEnd: Bool
   let link = UpstreamLink()
   var pending: Value?
+  /// Combine: the terminal event, sent by a timer at the same frame.
+  var scheduledEnd: Event?
 
-  init(downstream: any Observer, timer: TimerSlot) {
+  init(downstream: any Observer, timer: TimerSlot, dropsPendingOnEnd: Bool) {
     self.downstream = downstream
     self.timer = timer
+    self.dropsPendingOnEnd = dropsPendingOnEnd
   }
 
   func receive(_ event: Event) {
     guard !link.isFinished else { return }
     timer.cancel()
+    if dropsPendingOnEnd, event.isTerminal {
+      link.finish()
+      pending = nil
+      scheduledEnd = event
+      return timer.schedule(after: 0, target: self)
+    }
     switch event {
     case .next(let value):
       pending = value
@@ -47,6 +60,10 @@ private final class DebounceObserver: UnaryOperator, TimerTarget {
 
   func timerFired(_ argument: Int) {
     timer.cancel()
+    if let event = scheduledEnd {
+      scheduledEnd = nil
+      return downstream.receive(event)
+    }
     guard !link.isFinished, let value = pending else { return }
     pending = nil
     downstream.receive(.next(value))
@@ -55,6 +72,7 @@ private final class DebounceObserver: UnaryOperator, TimerTarget {
   func dispose() {
     timer.cancel()
     pending = nil
+    scheduledEnd = nil
     link.dispose()
   }
 }

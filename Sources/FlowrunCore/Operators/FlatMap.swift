@@ -13,38 +13,53 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// inner (per v):    --v|
 /// flatMap:          ---a-----b-|
 /// ```
+///
+/// Combine's `flatMap(maxPublishers:)` (`dropsWhenFull`) asks upstream for one value per free
+/// slot: a value that a push source sends while every slot is taken is dropped, not queued; the
+/// values a pull source (`just`, `of`, a `prepend`) sends while being subscribed wait for a slot,
+/// as a `Sequence` waits for demand.
 extension Source {
-  public func flatMap(concurrent: Int = .max, _ project: @escaping Projection) -> any Source {
+  public func flatMap(concurrent: Int = .max, dropsWhenFull: Bool = false, _ project: @escaping Projection)
+    -> any Source
+  {
     let concurrent = max(concurrent, 1)
     return OperatorSource(self) {
-      FlattenOuter(flatten: Flatten(observer: $0, concurrent: concurrent), project: project, exhausting: false)
+      FlattenOuter(
+        flatten: Flatten(observer: $0, concurrent: concurrent), project: project, exhausting: dropsWhenFull,
+        queuesWhileSubscribing: dropsWhenFull)
     }
   }
 }
 
 /// The outer subscription of `flatMap` and `exhaustMap`: projects each outer value into the
-/// inner it hands to `flatten` — unless `exhausting` and an inner is still running.
+/// inner it hands to `flatten` — unless `exhausting` and every slot is taken.
 final class FlattenOuter: OperatorSubscription, Observer {
   let flatten: Flatten
   let project: Projection
   let exhausting: Bool
+  /// Values sent while upstream is being subscribed wait for a slot even when `exhausting`.
+  let queuesWhileSubscribing: Bool
+  var isSubscribing = false
   var index = 0
 
-  init(flatten: Flatten, project: @escaping Projection, exhausting: Bool) {
+  init(flatten: Flatten, project: @escaping Projection, exhausting: Bool, queuesWhileSubscribing: Bool = false) {
     self.flatten = flatten
     self.project = project
     self.exhausting = exhausting
+    self.queuesWhileSubscribing = queuesWhileSubscribing
   }
 
   func start(_ upstream: any Source) {
+    isSubscribing = true
     flatten.outer.attach(upstream.subscribe(self))
+    isSubscribing = false
   }
 
   func receive(_ event: Event) {
     guard !flatten.isDone else { return }
     switch event {
     case .next(let value):
-      if exhausting, flatten.isBusy { return }
+      if exhausting, flatten.isFull, !(queuesWhileSubscribing && isSubscribing) { return }
       do throws(StepFailure) {
         let inner = try project(value, index)
         index += 1

@@ -9,11 +9,17 @@
 /// source (cold):  -a-#
 /// retry: 1        -a--a-#
 /// ```
+///
+/// RAC2 resubscribes through the scheduler (`subscribeForever`): with `resubscribesAsAction`
+/// an attempt without a delay is a new scheduler action at the same frame, after the rest of
+/// the delivery the error was part of.
 extension Source {
   /// `count` nil retries without bound; `delay` waits its duration between attempts, charged to
   /// its owner.
-  public func retry(count: Int?, delay: Timing) -> any Source {
-    OperatorSource(self) { RetryObserver(downstream: $0, count: count, delay: delay) }
+  public func retry(count: Int?, delay: Timing, resubscribesAsAction: Bool = false) -> any Source {
+    OperatorSource(self) {
+      RetryObserver(downstream: $0, count: count, delay: delay, resubscribesAsAction: resubscribesAsAction)
+    }
   }
 }
 
@@ -21,6 +27,7 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
   let downstream: any Observer
   let count: Int?
   let delay: Timing
+  let resubscribesAsAction: Bool
   /// The source, subscribed anew at each attempt.
   var upstream: (any Source)?
   var link = UpstreamLink()
@@ -29,10 +36,11 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
 
   var owner: NodeLabel { delay.owner }
 
-  init(downstream: any Observer, count: Int?, delay: Timing) {
+  init(downstream: any Observer, count: Int?, delay: Timing, resubscribesAsAction: Bool) {
     self.downstream = downstream
     self.count = count
     self.delay = delay
+    self.resubscribesAsAction = resubscribesAsAction
   }
 
   func start(_ upstream: any Source) {
@@ -55,7 +63,7 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
     if let count, retries >= count { return downstream.receive(event) }
     retries += 1
     let runtime = delay.runtime
-    if delay.duration > 0 {
+    if delay.duration > 0 || resubscribesAsAction {
       runtime.scheduler.schedule(after: delay.duration, self)
     } else {
       guard runtime.enter(delay.owner) else { return }

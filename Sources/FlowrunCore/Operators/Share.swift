@@ -18,6 +18,9 @@ public final class ShareSource: Source {
     public var resetOnError: Bool
     public var resetOnComplete: Bool
     public var resetOnRefCountZero: Bool
+    /// A reset drops the connection but keeps the subject, terminated or not (RxSwift's
+    /// `.forever` scope: `multicast(ReplaySubject).refCount()`).
+    public var keepsSubject = false
 
     /// RxJS 7 `share()`.
     public static let share = Policy(
@@ -29,6 +32,15 @@ public final class ShareSource: Source {
     /// RAC2 `replay` (capacity `.max`), `replayLast` (1) and `replayLazily` (`.max`).
     public static func racReplay(_ capacity: Int) -> Policy {
       Policy(subject: .replay(capacity), resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false)
+    }
+    /// RxSwift `share(replay:scope:)`: `.whileConnected` starts over after the last subscriber
+    /// left or the source terminated; `.forever` reconnects then but keeps one subject.
+    public static func rxSwift(replay: Int, forever: Bool) -> Policy {
+      var policy = Policy(
+        subject: replay == 0 ? .publish : .replay(replay), resetOnError: true, resetOnComplete: true,
+        resetOnRefCountZero: true)
+      policy.keepsSubject = forever
+      return policy
     }
   }
 
@@ -89,7 +101,7 @@ public final class ShareSource: Source {
 
   private func reset() {
     connection = nil
-    subject = nil
+    if !policy.keepsSubject { subject = nil }
     refCount = 0
     generation += 1
   }

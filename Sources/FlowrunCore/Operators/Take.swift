@@ -6,9 +6,14 @@
 /// source:  -a-b-c-|
 /// take: 2  -a-(b|)
 /// ```
+///
+/// Combine's `prefix(n)` (`finishesOnNextValue`) finishes when the value after the n-th arrives
+/// (or the source terminates): `prefix: 0` waits for the first value.
 extension Source {
-  public func take(_ count: Int) -> any Source {
-    OperatorSource(self) { TakeObserver(downstream: $0, remaining: count) }
+  public func take(_ count: Int, finishesOnNextValue: Bool = false) -> any Source {
+    OperatorSource(self) {
+      TakeObserver(downstream: $0, remaining: count, finishesOnNextValue: finishesOnNextValue)
+    }
   }
 }
 
@@ -16,15 +21,17 @@ private final class TakeObserver: UnaryOperator {
   let downstream: any Observer
   let link = UpstreamLink()
   var remaining: Int
+  let finishesOnNextValue: Bool
 
-  init(downstream: any Observer, remaining: Int) {
+  init(downstream: any Observer, remaining: Int, finishesOnNextValue: Bool) {
     self.downstream = downstream
     self.remaining = remaining
+    self.finishesOnNextValue = finishesOnNextValue
   }
 
   /// `take: 0` completes at once, without subscribing upstream.
   func start(_ upstream: any Source) {
-    guard remaining > 0 else {
+    guard remaining > 0 || finishesOnNextValue else {
       link.finish()
       return downstream.receive(.completed)
     }
@@ -37,9 +44,10 @@ private final class TakeObserver: UnaryOperator {
       link.finish()
       return downstream.receive(event)
     }
+    if finishesOnNextValue, remaining == 0 { return link.end(with: .completed, to: downstream) }
     remaining -= 1
     downstream.receive(event)
-    if remaining == 0, !link.isFinished {
+    if remaining == 0, !finishesOnNextValue, !link.isFinished {
       link.end(with: .completed, to: downstream)
     }
   }

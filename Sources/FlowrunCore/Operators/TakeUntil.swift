@@ -9,10 +9,16 @@
 /// takeUntil: -a-b-|
 /// ```
 extension Source {
-  /// With `completesWithNotifier` (`takeUntilRAC`) the notifier's completion completes it too.
-  public func takeUntil(_ notifier: any Source, completesWithNotifier: Bool = false) -> any Source {
+  /// With `completesWithNotifier` (`takeUntilRAC`) the notifier's completion completes it too;
+  /// with `ignoresNotifierError` (RAC2's `-takeUntil:`, Combine's `prefix(untilOutputFrom:)`) a
+  /// failing notifier is only unsubscribed.
+  public func takeUntil(
+    _ notifier: any Source, completesWithNotifier: Bool = false, ignoresNotifierError: Bool = false
+  ) -> any Source {
     OperatorSource(self) {
-      TakeUntilSubscription(downstream: $0, notifier: notifier, completesWithNotifier: completesWithNotifier)
+      TakeUntilSubscription(
+        downstream: $0, notifier: notifier, completesWithNotifier: completesWithNotifier,
+        ignoresNotifierError: ignoresNotifierError)
     }
   }
 }
@@ -21,14 +27,16 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
   let downstream: any Observer
   let notifier: any Source
   let completesWithNotifier: Bool
+  let ignoresNotifierError: Bool
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
 
-  init(downstream: any Observer, notifier: any Source, completesWithNotifier: Bool) {
+  init(downstream: any Observer, notifier: any Source, completesWithNotifier: Bool, ignoresNotifierError: Bool) {
     self.downstream = downstream
     self.notifier = notifier
     self.completesWithNotifier = completesWithNotifier
+    self.ignoresNotifierError = ignoresNotifierError
   }
 
   /// The notifier first, then the source.
@@ -55,7 +63,7 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
       finish(with: .completed)
     case .error:
       notifierLink.finish()
-      finish(with: event)
+      if !ignoresNotifierError { finish(with: event) }
     case .completed:
       notifierLink.finish()
       if completesWithNotifier { finish(with: .completed) }

@@ -49,8 +49,8 @@ final class Flatten: MultiInputSink, Disposable {
     self.concurrent = concurrent
   }
 
-  /// Whether an inner is running or waiting.
-  var isBusy: Bool { !running.isEmpty || waitingHead < waiting.count }
+  /// Whether every slot is taken (or inners wait for one).
+  var isFull: Bool { running.count >= concurrent || waitingHead < waiting.count }
 
   /// Subscribes `inner` now if a slot is free, else queues it.
   func enqueue(_ inner: any Source) {

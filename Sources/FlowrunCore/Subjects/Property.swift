@@ -4,6 +4,10 @@ public import FlowrunYAML
 ///
 /// Setting it (binding, effect, timeline) sends the new value to its observers even when equal
 /// to the old one, as KVO does. Observing sends the current value first.
+///
+/// A Combine `@Published` property (`storesAfterSending`) sends a new value to its observers
+/// before it holds it (`willSet`): an expression reading the property during that delivery sees
+/// the old value.
 public final class Property: Source {
   public let owner: NodeLabel
   /// The current value.
@@ -12,9 +16,11 @@ public final class Property: Source {
   private var current: Value
   private unowned let runtime: Runtime
   private let observations = SubscriberList<Observation>()
+  private let storesAfterSending: Bool
 
-  public init(initial: Value, owner: NodeLabel, runtime: Runtime) {
+  public init(initial: Value, storesAfterSending: Bool = false, owner: NodeLabel, runtime: Runtime) {
     self.current = initial
+    self.storesAfterSending = storesAfterSending
     self.owner = owner
     self.runtime = runtime
   }
@@ -30,12 +36,13 @@ public final class Property: Source {
   public func set(_ newValue: Value) {
     guard runtime.enter(owner) else { return }
     defer { runtime.exit() }
-    current = newValue
+    if !storesAfterSending { current = newValue }
     let event = Event.next(newValue)
     runtime.trace(owner, event, note: "set")
     for observation in observations.snapshot where observation.isActive {
       observation.observer.receive(event)
     }
+    if storesAfterSending { current = newValue }
   }
 
   /// Binds the property to `source`: every value sets it; an error fails the run (RAC2 asserts

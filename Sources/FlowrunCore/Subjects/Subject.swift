@@ -12,6 +12,9 @@
 /// earlier one. A RAC2 behaviour subject sends such a subscriber its current value first; a RAC2
 /// replay subject (`RACReplaySubject`) does keep the terminated state: it sends its buffer and
 /// the first terminal event.
+///
+/// An RxSwift relay (`ignoresTermination`) never terminates: terminal events sent to it (by
+/// `subscribeTo`) are dropped.
 public final class Subject: Source, Observer {
   public enum Kind: Sendable, Equatable {
     case publish
@@ -29,6 +32,7 @@ public final class Subject: Source, Observer {
   private unowned let runtime: Runtime
   private let kind: Kind
   private let isRAC: Bool
+  private let ignoresTermination: Bool
   private let subscriptions = SubscriberList<SubjectSubscription>()
   private var buffer: [Value] = []
   private var current: Value
@@ -36,9 +40,10 @@ public final class Subject: Source, Observer {
   /// A RAC2 subject's connection to its `subscribeTo` signal, disposed when it terminates.
   private var connection: (any Disposable)?
 
-  public init(kind: Kind, isRAC: Bool = false, owner: NodeLabel, runtime: Runtime) {
+  public init(kind: Kind, isRAC: Bool = false, ignoresTermination: Bool = false, owner: NodeLabel, runtime: Runtime) {
     self.kind = kind
     self.isRAC = isRAC
+    self.ignoresTermination = ignoresTermination
     self.owner = owner
     self.runtime = runtime
     if case .behavior(let initial) = kind { current = initial } else { current = .null }
@@ -81,7 +86,7 @@ public final class Subject: Source, Observer {
 
   /// Sends an event to the subscribers, as `effects`, `timeline` and `subscribeTo` do.
   public func receive(_ event: Event) {
-    guard terminal == nil || isRAC, runtime.enter(owner) else { return }
+    guard terminal == nil || isRAC, !(ignoresTermination && event.isTerminal), runtime.enter(owner) else { return }
     defer { runtime.exit() }
     runtime.trace(owner, event)
     switch event {

@@ -42,6 +42,9 @@ final class StepDefinition: Sendable {
   /// The library whose dialect this definition belongs to; nil for the default catalogue,
   /// which every library reads unless it redefines or rejects the name (libraries.md).
   let library: Library?
+  /// For a library's own name, the default catalogue's step nearest to it (`exhaustMap` for
+  /// RxSwift's `flatMapFirst`), named when a scenario of another library writes it.
+  let nearest: String?
   let compile: Compile
 
   var role: Role {
@@ -54,7 +57,7 @@ final class StepDefinition: Sendable {
 
   private init(
     _ name: String, aliases: [Alias], argument: ArgumentShape, extras: [ExtraKey], summary: String, docs: Docs,
-    trace: String?, library: Library?, compile: Compile
+    trace: String?, library: Library?, nearest: String? = nil, compile: Compile
   ) {
     self.name = name
     self.aliases = aliases
@@ -64,6 +67,7 @@ final class StepDefinition: Sendable {
     self.docs = docs
     self.traceLabel = trace ?? name
     self.library = library
+    self.nearest = nearest
     self.compile = compile
   }
 
@@ -80,12 +84,12 @@ final class StepDefinition: Sendable {
   /// An operator step (any step after the first).
   static func `operator`(
     _ name: String, _ argument: ArgumentShape, aliases: [Alias] = [], extras: [ExtraKey] = [], summary: String,
-    docs: Docs = .spec, trace: String? = nil, library: Library? = nil,
+    docs: Docs = .spec, trace: String? = nil, library: Library? = nil, nearest: String? = nil,
     compile: @escaping @Sendable (OperatorCompilation) -> (SignalPlan, ValueShape)?
   ) -> StepDefinition {
     StepDefinition(
       name, aliases: aliases, argument: argument, extras: extras, summary: summary, docs: docs, trace: trace,
-      library: library, compile: .operator(compile))
+      library: library, nearest: nearest, compile: .operator(compile))
   }
 }
 
@@ -103,11 +107,11 @@ struct Alias: Sendable {
 }
 
 /// The libraries whose names and meanings a scenario may ask for (libraries.md).
-enum Library: String, CaseIterable, Sendable {
+public enum Library: String, CaseIterable, Sendable {
   case rac2, rxswift, combine, rxjs
 
   /// The name as prose writes it.
-  var title: String {
+  public var title: String {
     switch self {
     case .rac2: "RAC2"
     case .rxswift: "RxSwift"
@@ -141,11 +145,14 @@ enum ArgumentShape: String, Sendable {
   case combination
   /// Bare, a count, or `{count, delay}` (`retry`).
   case retry
+  /// As a library's call writes it: the default form of the key, or a mapping of the call's
+  /// labels (Combine's `throttle: { for: 5, latest: true }`, RxSwift's `share: { replay: 1 }`).
+  case labels
 
   /// Whether the step may be written without an argument.
   var mayBeBare: Bool {
     switch self {
-    case .bare, .optionalExpression, .retry: true
+    case .bare, .optionalExpression, .retry, .labels: true
     default: false
     }
   }

@@ -27,10 +27,24 @@ struct StepTable: Sendable {
 
   /// The default catalogue (and `library: rxjs`).
   static let standard = StepTable(library: nil)
+  static let rac2 = StepTable(library: .rac2)
+  static let rxswift = StepTable(library: .rxswift)
+  static let combine = StepTable(library: .combine)
 
-  /// Every definition of the catalogue, in order.
+  /// The table a scenario in `library` reads.
+  static func dialect(_ library: Library?) -> StepTable {
+    switch library {
+    case nil, .rxjs?: standard
+    case .rac2?: rac2
+    case .rxswift?: rxswift
+    case .combine?: combine
+    }
+  }
+
+  /// Every definition of the catalogue, in order, the libraries' last.
   static let catalogue: [StepDefinition] =
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
+    + rac2Steps + rxSwiftSteps + combineSteps
 
   /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
   /// the library replaces the default one of the same name and role, or adds its name.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowrunReport
+import FlowrunScenario
 import Foundation
 
 /// Flags shared by the commands that read scenarios.
@@ -30,6 +31,12 @@ struct ScenarioOptions: ParsableArguments {
   var jobs: Int?
 
   @Option(
+    help: ArgumentHelp(
+      "Read files without 'library:' in this library's names and meanings (rac2, rxswift, combine or rxjs); files that name another library are reported as not run.",
+      valueName: "library"))
+  var library: LibraryArgument?
+
+  @Option(
     name: .customLong("limit"),
     help: ArgumentHelp(
       "Set a limit for every scenario, repeatable (docs/limits.md): time, steps, depth, events, deliveries, memory, nesting, file-size, yaml-depth, yaml-nodes, aliases. A scenario's own 'limit:' may only lower it.",
@@ -50,6 +57,7 @@ struct ScenarioOptions: ParsableArguments {
     options.skipTags = skipTag
     options.passWithNoScenarios = passWithNoScenarios
     options.color = color.isEnabled
+    options.library = library?.library
     if let jobs { options.jobs = jobs }
     for limit in limits { options.limits[limit.key] = limit.value }
     options.isCI = ProcessInfo.processInfo.environment["CI"] != nil
@@ -100,6 +108,18 @@ private func writeReport(_ contents: String, to path: String) throws {
   let url = URL(fileURLWithPath: path)
   try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
   try Data(contents.utf8).write(to: url, options: .atomic)
+}
+
+/// `--library L`.
+struct LibraryArgument: ExpressibleByArgument {
+  var library: Library
+
+  init?(argument: String) {
+    guard let library = Library(rawValue: argument) else { return nil }
+    self.library = library
+  }
+
+  static var allValueStrings: [String] { Library.allCases.map(\.rawValue) }
 }
 
 /// `--limit key=n`.

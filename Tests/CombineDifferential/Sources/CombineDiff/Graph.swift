@@ -151,6 +151,10 @@ final class GraphRun {
         .eraseToAnyPublisher()
     case "delay":
       return src.delay(for: FrameStride(try int(node, "d")), scheduler: scheduler).eraseToAnyPublisher()
+    case "timeout":
+      let error = (node["customError"] as? String).map { FlowError(value: $0) }
+      return src.timeout(FrameStride(try int(node, "d")), scheduler: scheduler, customError: error.map { e in { e } })
+        .eraseToAnyPublisher()
     case "flatMap":
       let inner = try template(node["inner"])
       if let max = node["max"] as? Int {

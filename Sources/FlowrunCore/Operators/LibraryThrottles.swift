@@ -1,0 +1,154 @@
+/// The throttles of RxSwift and Combine, which differ from RxJS's `throttleTime` (Throttle.swift)
+/// in where a window ends and when a value is sent (docs/libraries.md).
+///
+/// RxSwift `throttle(d, latest:)`: a value is sent at once when no value was sent in the last
+/// `d` frames — the window's end is inclusive; inside the window, with `latest`, the last value
+/// is sent when the window ends (and a value arriving exactly then replaces it). A completion
+/// waits for that value; an error goes at once.
+///
+/// ```
+/// source:                 a-b--c-d--|
+/// throttle: 3 (rxswift)   a--b-c--d-|
+/// ```
+///
+/// Combine `throttle(for: d, latest:)`: every emission is a scheduler action — at once (after the
+/// frame's other deliveries) when no value was sent in the last `d` frames, else at the window's
+/// end; while one is scheduled, later values replace it (`latest`) or are dropped. A completion or
+/// failure follows the scheduled value, or is itself scheduled at once.
+extension Source {
+  public func rxSwiftThrottle(_ timing: Timing, latest: Bool) -> any Source {
+    timed(timing) { RxSwiftThrottleObserver(downstream: $0, timer: $1, latest: latest, runtime: timing.runtime) }
+  }
+
+  public func combineThrottle(_ timing: Timing, latest: Bool) -> any Source {
+    timed(timing) { CombineThrottleObserver(downstream: $0, timer: $1, latest: latest, runtime: timing.runtime) }
+  }
+}
+
+private final class RxSwiftThrottleObserver: UnaryOperator, TimerTarget {
+  let downstream: any Observer
+  let timer: TimerSlot
+  let latest: Bool
+  unowned let runtime: Runtime
+  let link = UpstreamLink()
+  var lastSent: Int?
+  var unsent: Value?
+  var completed = false
+
+  init(downstream: any Observer, timer: TimerSlot, latest: Bool, runtime: Runtime) {
+    self.downstream = downstream
+    self.timer = timer
+    self.latest = latest
+    self.runtime = runtime
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished, !completed else { return }
+    switch event {
+    case .next(let value):
+      let now = runtime.now
+      let remaining = lastSent.map { timer.duration - (now - $0) } ?? 0
+      guard remaining > 0 else { return send(value) }
+      guard latest else { return }
+      let inFlight = unsent != nil
+      unsent = value
+      if !inFlight { timer.schedule(after: remaining, target: self) }
+    case .error:
+      unsent = nil
+      timer.cancel()
+      link.end(with: event, to: downstream)
+    case .completed:
+      if unsent != nil {
+        completed = true
+      } else {
+        timer.cancel()
+        link.end(with: event, to: downstream)
+      }
+    }
+  }
+
+  private func send(_ value: Value) {
+    unsent = nil
+    downstream.receive(.next(value))
+    lastSent = runtime.now
+  }
+
+  func timerFired(_ argument: Int) {
+    guard !link.isFinished else { return }
+    if let value = unsent { send(value) }
+    if completed, !link.isFinished {
+      timer.cancel()
+      link.end(with: .completed, to: downstream)
+    }
+  }
+
+  func dispose() {
+    timer.cancel()
+    unsent = nil
+    link.dispose()
+  }
+}
+
+private final class CombineThrottleObserver: UnaryOperator, TimerTarget {
+  let downstream: any Observer
+  let timer: TimerSlot
+  let latest: Bool
+  unowned let runtime: Runtime
+  let link = UpstreamLink()
+  var lastEmission: Int?
+  var pendingValue: Value?
+  var pendingEnd: Event?
+  var isDone = false
+
+  init(downstream: any Observer, timer: TimerSlot, latest: Bool, runtime: Runtime) {
+    self.downstream = downstream
+    self.timer = timer
+    self.latest = latest
+    self.runtime = runtime
+  }
+
+  var hasScheduledOutput: Bool { pendingValue != nil || pendingEnd != nil }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    if event.isTerminal {
+      link.finish()
+      if !hasScheduledOutput {
+        pendingEnd = event
+        timer.schedule(after: 0, target: self)
+      } else if pendingEnd == nil {
+        pendingEnd = event
+      }
+      return
+    }
+    guard case .next(let value) = event else { return }
+    if hasScheduledOutput {
+      if latest { pendingValue = value }
+      return
+    }
+    let now = runtime.now
+    let emission = lastEmission.map { max(now, $0 + timer.duration) } ?? now
+    pendingValue = value
+    timer.schedule(after: emission - now, target: self)
+  }
+
+  func timerFired(_ argument: Int) {
+    guard !isDone else { return }
+    if pendingValue != nil, pendingEnd == nil { lastEmission = runtime.now }
+    let value = pendingValue
+    let end = pendingEnd
+    pendingValue = nil
+    pendingEnd = nil
+    if end != nil { isDone = true }
+    if let value { downstream.receive(.next(value)) }
+    if let end { downstream.receive(end) }
+  }
+
+  func dispose() {
+    isDone = true
+    timer.cancel()
+    pendingValue = nil
+    pendingEnd = nil
+    link.dispose()
+  }
+}

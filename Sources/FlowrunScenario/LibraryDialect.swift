@@ -1,0 +1,152 @@
+import FlowrunCore
+import FlowrunYAML
+
+/// `library: rac2 | rxswift | combine | rxjs` (libraries.md): which library's names and meanings
+/// the scenario's keys are read with. The steps come from the library's overlay of the step
+/// table (`StepTable(library:)`); subjects and properties are read here.
+extension ScenarioCompiler {
+  /// Other names a user may write for a library.
+  private static let libraryAliases: [String: Library] = [
+    "rac": .rac2, "reactivecocoa": .rac2, "reactiveobjc": .rac2, "racsignal": .rac2,
+    "rx": .rxswift, "rxcocoa": .rxswift, "rxrelay": .rxswift, "opencombine": .combine, "reactivex": .rxjs,
+  ]
+
+  /// Reads `library:` (before anything that depends on it) and chooses the step table.
+  func readLibrary(_ root: YAMLNode) {
+    if let node = root["library"], let text = context.string(node, "'library'") {
+      if let library = Library(rawValue: text) {
+        plan.declaredLibrary = library
+      } else {
+        let names = Library.allCases.map(\.rawValue)
+        var message = "unknown library '\(text)'"
+        let lowered = text.lowercased()
+        let suggestion =
+          Library(rawValue: lowered)?.rawValue ?? Self.libraryAliases[lowered]?.rawValue
+          ?? closestName(to: lowered, among: names, maxDistance: 3)
+        if let suggestion { message += "; did you mean '\(suggestion)'?" }
+        message += " (the libraries are \(names.map { "'\($0)'" }.joined(separator: ", ")))"
+        context.error(message, at: node)
+      }
+    }
+    plan.library = forcesLibrary ? requestedLibrary : plan.declaredLibrary ?? requestedLibrary
+    steps = StepTable.dialect(plan.library)
+  }
+
+  /// The name of the scenario's library for messages (`library 'rac2'`).
+  var libraryPhrase: String {
+    "library '\((plan.library ?? .rxjs).rawValue)'"
+  }
+
+  /// Records that the scenario uses the meaning documented by docs row `id`.
+  func usesRow(_ id: String) {
+    if !plan.libraryRows.contains(id) { plan.libraryRows.append(id) }
+  }
+
+  /// The keys a subject declaration may have under the scenario's library.
+  var subjectKeys: [String] {
+    let keys = ["rac", "replay", "behavior", "subscribeTo"]
+    return plan.library == .rxswift ? keys + ["relay", "value"] : keys
+  }
+
+  /// Reads what the library changes in a subject declaration: Combine has no replay subject,
+  /// RxSwift has relays, RAC2's subjects keep no terminated state. False when the declaration is
+  /// rejected.
+  func librarySubject(_ subject: inout SubjectPlan, _ value: YAMLNode, _ pairs: some Collection<YAMLNode.Pair>) -> Bool {
+    switch plan.library {
+    case .combine:
+      if let key = pairs.first(where: { $0.key.isScalar("replay") })?.key {
+        context.error(
+          "library 'combine' has no replay subject (only PassthroughSubject and CurrentValueSubject); "
+            + "the nearest is '{ behavior: v }', a CurrentValueSubject, which replays its one current value",
+          at: key)
+        return false
+      }
+    case .rxswift:
+      if let relay = value["relay"] { return readRelay(&subject, relay, value) }
+      if let key = pairs.first(where: { $0.key.isScalar("value") })?.key {
+        context.error("'value' goes with 'relay: behavior' (a BehaviorRelay's initial value)", at: key)
+        return false
+      }
+    case .rac2 where subject.isRAC:
+      if value["replay"] == nil {
+        usesRow(
+          value["behavior"] == nil ? "rac2-subject-keeps-no-terminal-state" : "rac2-behavior-subject-after-completion")
+      }
+    default:
+      break
+    }
+    return true
+  }
+
+  /// `relay: publish` or `relay: behavior` (with `value:`): RxRelay's `PublishRelay` and
+  /// `BehaviorRelay`.
+  private func readRelay(_ subject: inout SubjectPlan, _ relay: YAMLNode, _ value: YAMLNode) -> Bool {
+    guard let kind = context.string(relay, "'relay'") else { return false }
+    for key in ["replay", "behavior", "rac"] where value[key] != nil {
+      context.error("a relay takes no '\(key)'; write 'relay: behavior' with 'value:' for a BehaviorRelay", at: value[key]!)
+      return false
+    }
+    switch kind {
+    case "publish":
+      subject.kind = .publish
+    case "behavior":
+      guard let initial = value["value"] else {
+        context.error("a BehaviorRelay needs its initial 'value'", at: relay)
+        return false
+      }
+      subject.kind = .behavior(context.value(initial))
+    default:
+      var message = "unknown relay '\(kind)'"
+      if let suggestion = closestName(to: kind, among: ["publish", "behavior"]) { message += "; did you mean '\(suggestion)'?" }
+      context.error(message + " (RxRelay has 'publish' and 'behavior')", at: relay)
+      return false
+    }
+    subject.isRelay = true
+    usesRow("rxswift-publish-relay")
+    return true
+  }
+
+  /// Why a step name that is not in the scenario's table is not: it belongs to another library.
+  func libraryHint(forUnknownStep name: String) -> String? {
+    let owners = Library.allCases.filter { $0 != plan.library && StepTable.dialect($0).contains(name) }
+    guard let owner = owners.first, !steps.contains(name) else { return nil }
+    let definition = StepTable.dialect(owner).operator(named: name) ?? StepTable.dialect(owner).source(named: name)
+    var hint = "unknown operator '\(name)' in "
+    hint += plan.library == nil ? "the default catalogue" : libraryPhrase
+    hint += ": it is \(owner.title)'s ('library: \(owner.rawValue)')"
+    if let nearest = definition?.nearest, steps.contains(nearest) { hint += "; the nearest here is '\(nearest)'" }
+    return hint
+  }
+
+  /// Combine's `assign: property`: binds the property to `plan` (the signal before the step),
+  /// once the properties are read (`bindAssignments`). False, with a diagnostic, when it cannot.
+  func assign(_ plan: SignalPlan, to name: String, at node: YAMLNode) -> Bool {
+    guard declarations[name]?.kind == .property else {
+      var message = "'assign' needs a property declared under 'properties:'; '\(name)' is not one"
+      let candidates = declarations.filter { $0.value.kind == .property }.map(\.key)
+      if let suggestion = closestName(to: name, among: candidates) { message += "; did you mean '\(suggestion)'?" }
+      context.error(message, at: node)
+      return false
+    }
+    guard templateNames.isEmpty else {
+      context.error("'assign' binds a property for the whole run; it cannot stand inside a template", at: node)
+      return false
+    }
+    assignments.append((name, plan, node))
+    return true
+  }
+
+  /// Applies the `assign` steps to the properties they name; a property bound twice is an error.
+  func bindAssignments() {
+    if plan.library == .combine, !plan.properties.isEmpty { usesRow("combine-published-sends-before-store") }
+    for assignment in assignments {
+      guard let index = plan.properties.firstIndex(where: { $0.name == assignment.property }) else { continue }
+      guard plan.properties[index].binding == nil else {
+        context.error(
+          "property '\(assignment.property)' is bound twice (by its declaration or another 'assign')", at: assignment.node)
+        continue
+      }
+      plan.properties[index].binding = assignment.plan
+    }
+  }
+}

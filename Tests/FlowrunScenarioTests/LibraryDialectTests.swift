@@ -1,0 +1,156 @@
+import Testing
+
+@testable import FlowrunScenario
+
+/// What `library:` decides beyond the rows of docs/libraries.md: which library a file is read
+/// in, what each library rejects and with which message, and the decisions the docs page records
+/// (relays, `assign`, pull sources under `flatMap(maxPublishers:)`, RAC2 subjects).
+@Suite struct LibraryDialectTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var body: String
+    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
+    var error: String?
+    var testDescription: String { name }
+  }
+
+  static let runs: [Case] = [
+    Case(
+      name: "Combine flatMap(maxPublishers:) over a Sequence runs the requests one after another",
+      body: """
+        library: combine
+        signals:
+          loaded: [{ of: [1, 2, 3] }, { flatMap: { maxPublishers: 1, signal: [{ cold: "--x|" }, { map: 'outer' }] } }]
+        expect:
+          loaded: "--1--2--3|"
+        """),
+    Case(
+      name: "Combine flatMap(maxPublishers:) drops what a hot source sends while full",
+      body: """
+        library: combine
+        signals:
+          taps: { hot: "-a-b-c-----" }
+          loaded: [{ from: taps }, { flatMap: { maxPublishers: 1, signal: [{ cold: "--x|" }, { map: 'outer' }] } }]
+        expect:
+          loaded: "---a---c"
+        """),
+    Case(
+      name: "Combine assign binds the property for the whole run",
+      body: """
+        library: combine
+        properties:
+          vm.title: { initial: "" }
+        signals:
+          names: { hot: "-a-b" }
+          shown: [{ from: names }, { assign: vm.title }]
+        expect:
+          vm.title: "(e)a-b"
+        values: { e: "" }
+        """),
+    Case(
+      name: "An RxSwift BehaviorRelay sends its value and ignores a completion from subscribeTo",
+      body: """
+        library: rxswift
+        subjects:
+          mode: { relay: behavior, value: i, subscribeTo: { hot: "--a|" } }
+        signals:
+          seen: { from: mode }
+        expect:
+          seen: "i-a"
+        """),
+    Case(
+      name: "rac: false asks RAC2 for a ReactiveX subject",
+      body: """
+        library: rac2
+        subjects:
+          status: { rac: false }
+        signals:
+          late: { from: status }
+        timeline:
+          - { at: 1, complete: status }
+        expect:
+          late: { subscribe: "--^", marble: "--|" }
+        """),
+    Case(
+      name: "library: rxjs is the default, stated",
+      body: """
+        library: rxjs
+        signals:
+          out: [{ cold: "-a#" }, { retry: 1 }]
+        expect:
+          out: "-a-a#"
+        """),
+    Case(
+      name: "RAC2's bare retry resubscribes through the scheduler without limit",
+      body: """
+        library: rac2
+        until: 5
+        signals:
+          out: [{ cold: "-a#" }, retry]
+        expect:
+          out: "-a-a-a"
+        """),
+    Case(
+      name: "RxSwift take(for:) and the default take side by side",
+      body: """
+        library: rxswift
+        signals:
+          values: { hot: "-a-b-c-d" }
+          timed: [{ from: values }, { take: { for: 4 } }]
+          counted: [{ from: values }, { take: 3 }]
+        expect:
+          timed: "-a-b|"
+          counted: "-a-b-(c|)"
+        """),
+    Case(
+      name: "A misspelled library suggests the right one",
+      body: "library: combien\nsignals:\n  out: { just: 1 }\n",
+      error: "3:10: error: unknown library 'combien'; did you mean 'combine'?"),
+    Case(
+      name: "A library alias suggests its name",
+      body: "library: ReactiveObjC\nsignals:\n  out: { just: 1 }\n",
+      error: "unknown library 'ReactiveObjC'; did you mean 'rac2'?"),
+    Case(
+      name: "Combine has no replay subject; the nearest is named",
+      body: "library: combine\nsubjects:\n  history: { replay: all }\n",
+      error: "5:14: error: library 'combine' has no replay subject"),
+    Case(
+      name: "A relay cannot complete",
+      body: "library: rxswift\nsubjects:\n  taps: { relay: publish }\ntimeline:\n  - { at: 1, fail: { taps: x } }\n",
+      error: "7:22: error: 'taps' is a relay, which never terminates (library 'rxswift'"),
+    Case(
+      name: "Relays are RxSwift's",
+      body: "library: combine\nsubjects:\n  taps: { relay: publish }\n",
+      error: "unknown key 'relay' in subject 'taps'"),
+    Case(
+      name: "Another library's operator is named with its owner and the nearest one here",
+      body: "library: rac2\nsignals:\n  out: [{ just: 1 }, removeDuplicates]\n",
+      error:
+        "unknown operator 'removeDuplicates' in library 'rac2': it is Combine's ('library: combine'); the nearest here is 'distinctUntilChanged'"
+    ),
+    Case(
+      name: "A library's operator in a file without library",
+      body: "signals:\n  out: [{ just: 1 }, { mapReplace: x }]\n",
+      error: "unknown operator 'mapReplace' in the default catalogue: it is RAC2's ('library: rac2'); the nearest here is 'mapTo'"
+    ),
+    Case(
+      name: "RAC2's throttle takes no RxJS keys",
+      body: "library: rac2\nsignals:\n  out: [{ hot: \"-a\" }, { throttle: 3, leading: false }]\n",
+      error: "unknown key 'leading' in step 'throttle'"),
+    Case(
+      name: "assign needs a declared property",
+      body: "library: combine\nproperties:\n  vm.title: { initial: \"\" }\nsignals:\n  out: [{ just: 1 }, { assign: vm.titel }]\n",
+      error: "'assign' needs a property declared under 'properties:'; 'vm.titel' is not one; did you mean 'vm.title'?"),
+  ]
+
+  @Test(arguments: runs)
+  func aLibraryReadsTheFileAsDocumented(_ test: Case) {
+    let text = "flowrun: 1\nname: case\n" + test.body + "\n"
+    let problems = problemsRunning(text)
+    if let error = test.error {
+      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
+    } else {
+      #expect(problems == nil, "\(test.name): \(problems ?? "")")
+    }
+  }
+}
