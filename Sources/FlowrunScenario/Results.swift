@@ -46,6 +46,8 @@ public struct ScenarioResult: Sendable {
   public let diagnostics: [Diagnostic]
   public let stats: RunStats
   public let durationSeconds: Double
+  /// Every invariant, in file order (Invariants.swift).
+  public internal(set) var invariants: [InvariantResult] = []
 }
 
 extension ExpectationResult {

@@ -3,13 +3,17 @@ import FlowrunYAML
 
 /// Runs loaded scenarios in virtual time and compares what happened with their expectations.
 public enum ScenarioRunner {
-  /// Runs `scenario` once; `tracer`, when given, hears every traced delivery.
-  public static func run(_ scenario: Scenario, tracer: (any Tracer)? = nil) -> ScenarioResult {
+  /// Runs `scenario` once; `tracer`, when given, hears every traced delivery; `order`, when
+  /// given, orders the inputs due at the start of each frame (`flowrun explore --orders`).
+  public static func run(
+    _ scenario: Scenario, tracer: (any Tracer)? = nil, order: (any TieBreaker)? = nil
+  ) -> ScenarioResult {
     let started = ContinuousClock.now
     let plan = scenario.plan
     let runtime = Runtime(depthLimit: plan.limits.depth, budget: plan.limits.budget)
     runtime.markStack()
     runtime.tracer = tracer
+    runtime.scheduler.tieBreaker = order
     let graph = Graph(scenario: scenario, runtime: runtime)
     let scheduler = runtime.scheduler
     var recorders: [Recorder?] = Array(repeating: nil, count: scenario.expectations.count)
@@ -42,7 +46,7 @@ public enum ScenarioRunner {
     graph.startHotSources()
     for action in plan.timeline {
       let owner = NodeLabel("timeline", at: action.location)
-      scheduler.schedule(at: action.at, ClosureAction(owner: owner) {
+      scheduler.schedule(at: action.at, ClosureAction(owner: owner, isInput: true) {
         graph.tracing?.timeline(action)
         for step in action.actions { graph.perform(step, value: .null, at: action.location) }
       })
@@ -69,8 +73,10 @@ public enum ScenarioRunner {
       recorders[index] = recorder
       recorder.start(graph.source(for: signal))
     }
+    let invariants = plan.invariants.isEmpty ? nil : InvariantMonitor(scenario: scenario, graph: graph)
+    invariants?.start()
 
-    let outcome = scheduler.run(until: plan.until, timeLimit: plan.limits.time, stepLimit: plan.limits.steps)
+    let outcome = runScheduler(scheduler, plan: plan, invariants: invariants)
     switch outcome {
     case .timeLimit(let owner):
       runtime.fail(
@@ -109,19 +115,24 @@ public enum ScenarioRunner {
       if issue.location == nil { diagnostic.sourceLine = nil }
       return diagnostic
     }
+    let invariantResults = invariants?.results ?? []
     let status: ScenarioStatus =
-      runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
+      runtime.isFailed
+      ? .error : results.allSatisfy(\.passed) && invariantResults.allSatisfy(\.passed) ? .passed : .failed
     // The teardown is not part of the run: nothing of it is traced.
     runtime.tracer = nil
     scheduler.removeAll()
     for effect in effectsRunning { effect.dispose() }
     for recorder in recorders { recorder?.tearDown() }
+    invariants?.tearDown()
     for subscription in subscriptions { subscription.dispose() }
     graph.tearDown()
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return ScenarioResult(
+    var result = ScenarioResult(
       scenario: scenario, status: status, expectations: results, diagnostics: diagnostics, stats: stats,
       durationSeconds: seconds)
+    result.invariants = invariantResults
+    return result
   }
 }

@@ -102,6 +102,11 @@ struct ScenarioPlan: @unchecked Sendable {
   var timeline: [TimelinePlan] = []
   var until: Int?
   var limits = RunLimits()
+  var invariants: [InvariantSpec] = []
+  /// What each scope slot an invariant reads observes (Invariants.swift).
+  var invariantSources: [Int: SignalPlan] = [:]
+  /// `explore:` (Explore.swift).
+  var explore: ExploreSpec?
 }
 
 /// The guards of one run (`limit:`).
@@ -145,6 +150,9 @@ struct ServicePlan {
     case template(TemplatePlan)
     /// One template per call in order; the last repeats.
     case responses([TemplatePlan])
+    /// One answer per call in order, as events counted from the call; the last repeats, and
+    /// none means no answer (`flowrun explore`'s generated answers).
+    case answers([[Recorded]])
   }
 
   var name: String

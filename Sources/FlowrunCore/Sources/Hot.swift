@@ -10,6 +10,7 @@
 public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
+  public var isInput: Bool { true }
   private unowned let runtime: Runtime
   private let events: EventTape
   /// The next event to read from `events`.
