@@ -38,7 +38,7 @@ enum CounterexampleFile {
     for lane in inputs.lanes { write(lane, into: &tree, scenario: scenario) }
     for answers in inputs.answers { write(answers, into: &tree, scenario: scenario) }
     if let variant = counterexample.variant {
-      writeTimeline(variant.actions, into: &tree)
+      writeTimeline(variant, into: &tree)
       tree["until"] = .flow(String(variant.until ?? counterexample.frame))
     }
     switch counterexample.failure {
@@ -92,11 +92,13 @@ enum CounterexampleFile {
     tree["services"]?[answers.input.name] = .mapping([.init(key: .key("responses"), value: .sequence(responses))])
   }
 
-  /// The generated actions, after the written timeline.
-  private static func writeTimeline(_ actions: [ScenarioVariant.Action], into tree: inout YAMLTree) {
-    guard !actions.isEmpty else { return }
+  /// The written timeline without the actions on explored inputs, then the generated actions.
+  private static func writeTimeline(_ variant: ScenarioVariant, into tree: inout YAMLTree) {
     var items: [YAMLTree] = []
-    if case .sequence(let written)? = tree["timeline"] { items = written }
+    if case .sequence(let written)? = tree["timeline"] {
+      items = written.compactMap { keeping($0, without: variant.replacedTargets) }
+    }
+    let actions = variant.actions
     for action in actions {
       var item = YAMLTree.mapping([.init(key: .key("at"), value: .flow(String(action.frame)))])
       let target = YAMLTree.key(action.target)
@@ -111,7 +113,25 @@ enum CounterexampleFile {
       }
       items.append(item)
     }
-    tree["timeline"] = .sequence(items)
+    tree["timeline"] = items.isEmpty ? nil : .sequence(items)
+  }
+
+  /// A written timeline item without its actions on `targets`; nil when none is left.
+  private static func keeping(_ item: YAMLTree, without targets: Set<String>) -> YAMLTree? {
+    guard !targets.isEmpty, case .mapping = item else { return item }
+    var item = item
+    if let command = item["execute"]?.text, targets.contains(command) {
+      item["execute"] = nil
+      item["input"] = nil
+    }
+    if let subject = item["complete"]?.text, targets.contains(subject) { item["complete"] = nil }
+    for key in ["send", "set", "fail"] {
+      guard case .mapping(let pairs)? = item[key] else { continue }
+      let kept = pairs.filter { !targets.contains($0.key.text ?? "") }
+      item[key] = kept.isEmpty ? nil : .mapping(kept)
+    }
+    guard case .mapping(let pairs) = item, pairs.contains(where: { $0.key.text != "at" }) else { return nil }
+    return item
   }
 
   /// The observed lanes as expectations.

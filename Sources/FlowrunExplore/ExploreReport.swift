@@ -130,7 +130,8 @@ public struct ExploreReport: Sendable {
       let steps = counterexample.shrinkSteps == 1 ? "1 step" : "\(counterexample.shrinkSteps) steps"
       return "counterexample: run \(run) of seed \(options.seed), shrunk in \(steps) from \(events(counterexample.sizeBefore)) to \(events(counterexample.sizeAfter)):"
     case .order:
-      return "the written timeline holds in the written order but fails in another (order \(exploration.orderRuns) tried):"
+      let tried = exploration.orderRuns == 1 ? "1 order" : "\(exploration.orderRuns) orders"
+      return "the written timeline holds in the written order but fails in another (found after \(tried)):"
     }
   }
 

@@ -84,6 +84,7 @@ struct Sample: Hashable, Sendable {
       case .service:
         variant.answers[input.name] = drawn.answers.map { Self.answer($0, of: input) }
       case .command, .subject, .property:
+        variant.replacedTargets.insert(input.name)
         for event in drawn.events {
           let kind: ScenarioVariant.Action.Kind =
             input.kind == .command ? .execute : input.kind == .subject ? .send : .set

@@ -82,7 +82,17 @@ struct Shrinker {
       if sample.inputs[i].end != nil { with { $0.inputs[i].end = nil } }
       if sample.inputs[i].answers.count > 1 { with { $0.inputs[i].answers.removeLast() } }
     }
-    // Earlier frames, shorter delays.
+    // Earlier frames: the whole timeline at once (events that must stay apart move together),
+    // then each event and end, and shorter delays.
+    let first = sample.inputs.flatMap { $0.events.map(\.frame) + ($0.end.map { [$0.frame] } ?? []) }.min() ?? 0
+    for shift in Self.smaller(first, floor: 0).map({ first - $0 }) {
+      with { sample in
+        for i in inputs {
+          for j in sample.inputs[i].events.indices { sample.inputs[i].events[j].frame -= shift }
+          if sample.inputs[i].end != nil { sample.inputs[i].end!.frame -= shift }
+        }
+      }
+    }
     for i in inputs {
       for (j, event) in sample.inputs[i].events.enumerated() {
         for frame in Self.smaller(event.frame, floor: 0) { with { $0.inputs[i].events[j].frame = frame } }

@@ -115,10 +115,12 @@ indirect enum YAMLTree: Equatable {
         return
       }
       out += " " + flowText() + "\n"
-    case .mapping(let pairs) where !pairs.isEmpty && !fitsFlow(used + 1):
+    // The sections of a scenario are blocks; smaller collections are blocks when they do not
+    // fit on their line.
+    case .mapping(let pairs) where !pairs.isEmpty && (indent == 0 || !fitsFlow(used + 1)):
       out += "\n"
       writeMapping(pairs, indent: indent + 2, to: &out)
-    case .sequence(let items) where !items.isEmpty && !fitsFlow(used + 1):
+    case .sequence(let items) where !items.isEmpty && (indent == 0 && containsMapping(inSequence: true) || !fitsFlow(used + 1)):
       out += "\n"
       writeSequence(items, indent: indent + 2, to: &out)
     default:
@@ -170,6 +172,8 @@ indirect enum YAMLTree: Equatable {
   private static func scalarText(_ text: String, style: YAMLNode.ScalarStyle, tagged: Bool) -> String {
     if style == .plain {
       if text.isEmpty { return tagged ? "\"\"" : "~" }
+      // A number, bool or null (`-1009`, `.inf`, `~`) is written as it was: its text is safe.
+      if case .string = ScalarValue.resolve(text, style: .plain, tag: nil) {} else if !tagged { return text }
       if isSafePlain(text) { return text }
       return Value.quoted(text)
     }

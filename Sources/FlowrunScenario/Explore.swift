@@ -192,7 +192,10 @@ public struct ScenarioVariant: Sendable {
   public var answers: [String: [[Recorded]]] = [:]
   /// Actions run after the written timeline's actions of the same frame, in this order.
   public var actions: [Action] = []
-  /// The end of the run (`until`).
+  /// Commands, subjects and properties whose written timeline actions are dropped (the
+  /// explored ones: `actions` replace them).
+  public var replacedTargets: Set<String> = []
+  /// The end of the run (`until`); nil keeps the scenario's.
   public var until: Int?
 
   public init() {}
@@ -216,6 +219,13 @@ extension Scenario {
         plan.services[index].responder = .answers(answers)
       }
     }
+    if !variant.replacedTargets.isEmpty {
+      plan.timeline = plan.timeline.compactMap { entry in
+        var entry = entry
+        entry.actions.removeAll { variant.replacedTargets.contains($0.target) }
+        return entry.actions.isEmpty ? nil : entry
+      }
+    }
     for action in variant.actions {
       let step: ActionPlan =
         switch action.kind {
@@ -227,9 +237,20 @@ extension Scenario {
         }
       plan.timeline.append(TimelinePlan(at: action.frame, actions: [step], location: action.location))
     }
-    plan.until = variant.until
+    if let until = variant.until { plan.until = until }
     return Scenario(
       path: path, name: name, description: description, tags: tags, location: location, tick: tick,
       grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: [], file: file, plan: plan)
+  }
+}
+
+extension ActionPlan {
+  /// The command, subject or property the action acts on.
+  var target: String {
+    switch self {
+    case .send(let subject, _), .complete(let subject), .fail(let subject, _): subject
+    case .set(let property, _): property
+    case .execute(let command, _): command
+    }
   }
 }

@@ -122,45 +122,54 @@ extension ScenarioCompiler {
 /// an expectation would (a property is observed without a subscription of its binding).
 final class InvariantMonitor: PropertyReader {
   private let invariants: [InvariantSpec]
+  private let expressions: [CompiledExpression]
   private unowned let graph: Graph
-  /// The observer of each scope slot an invariant reads.
-  private var observers: [Int: NameObserver] = [:]
+  /// The observer of each scope slot an invariant reads, by slot.
+  private var observers: [NameObserver?] = []
   private var violations: [InvariantViolation?]
+  /// Made once per run (it holds this monitor: `tearDown` lets it go).
+  private var environment: EvalEnvironment?
 
   init(scenario: Scenario, graph: Graph) {
     invariants = scenario.plan.invariants
+    expressions = invariants.map(\.expression.expression)
     self.graph = graph
     violations = Array(repeating: nil, count: invariants.count)
   }
 
   /// Subscribes to every name read, in declaration order.
   func start() {
-    for (slot, source) in graph.scenario.plan.invariantSources.sorted(by: { $0.key < $1.key }) {
+    let sources = graph.scenario.plan.invariantSources.sorted { $0.key < $1.key }
+    observers = Array(repeating: nil, count: (sources.last?.key ?? -1) + 1)
+    for (slot, source) in sources {
       let observer = NameObserver(runtime: graph.runtime)
       observers[slot] = observer
       observer.start(graph.source(for: source))
     }
+    environment = EvalEnvironment(properties: self)
   }
 
   func propertyValue(at slot: Int) -> Value {
-    observers[slot]?.latest ?? .null
+    slot < observers.count ? observers[slot]?.latest ?? .null : .null
   }
 
   /// Checks every invariant that has held so far, after `frame`.
   func check(frame: Int) {
-    let context = EvalContext(now: frame, properties: self)
-    for (index, invariant) in invariants.enumerated() where violations[index] == nil {
+    guard let environment else { return }
+    let context = EvalContext(value: .null, index: 0, now: frame, environment: environment)
+    for index in expressions.indices where violations[index] == nil {
       var problem: String?
       do throws(EvaluationError) {
-        if try invariant.expression.expression.evaluateCondition(context, role: "an invariant") { continue }
+        if try expressions[index].evaluateCondition(context, role: "invariant") { continue }
       } catch {
         problem = error.message
       }
+      let invariant = invariants[index]
       violations[index] = InvariantViolation(
         frame: frame, problem: problem,
         readings: zip(invariant.names, invariant.slots).map { name, slot in
           InvariantViolation.Reading(
-            name: name, value: observers[slot]?.latest ?? .null, events: observers[slot]?.events ?? EventTape())
+            name: name, value: propertyValue(at: slot), events: observers[slot]?.events ?? EventTape())
         })
     }
   }
@@ -170,7 +179,8 @@ final class InvariantMonitor: PropertyReader {
   }
 
   func tearDown() {
-    for (_, observer) in observers { observer.dispose() }
+    environment = nil
+    for observer in observers { observer?.dispose() }
   }
 }
 
