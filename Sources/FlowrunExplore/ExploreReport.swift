@@ -105,7 +105,10 @@ public struct ExploreReport: Sendable {
     body.insert(origin(counterexample, exploration: exploration, options: options), at: 0)
     for answers in inputs.answers {
       var printer = MarblePrinter(grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
-      let marbles = answers.answers.map { Value.quoted(printer.print($0).text) }
+      let marbles = answers.answers.map { answer in
+        let printed = printer.print(answer)
+        return Value.quoted(printed.text) + (printed.errorValue.map { " (error: \($0))" } ?? "")
+      }
       var line = "answers of '\(answers.input.name)', call by call: " + marbles.joined(separator: ", ")
       if answers.answers.count > 1 || marbles.isEmpty { line += marbles.isEmpty ? "none" : " (the last repeats)" }
       let legend = printer.assigned.map { "\($0.key) = \($0.value)" }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlowrunExplore
 import FlowrunReport
-import Foundation
 
 extension FlowrunCommand {
   struct Explore: ParsableCommand {
@@ -48,14 +47,7 @@ extension FlowrunCommand {
       request.output = output
       request.json = reporter == .json
       request.color = color.isEnabled
-      let code: Int32
-      do {
-        code = try ExploreSession.run(request, emit: printOutput)
-      } catch {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(64)
-      }
-      if code != 0 { throw ExitCode(code) }
+      try runToExit { () throws(UsageError) in try ExploreSession.run(request, emit: printOutput) }
     }
   }
 }

@@ -64,9 +64,15 @@ enum ColorMode: String, ExpressibleByArgument, CaseIterable {
 
 /// Runs a session, printing as it goes, and turns its result into the process's exit code.
 func runSession(_ options: RunOptions) throws {
+  try runToExit { () throws(UsageError) in try Session.run(options, emit: printOutput) }
+}
+
+/// Turns what `session` returns into the process's exit code; a usage error is printed and
+/// exits with 64.
+func runToExit(_ session: () throws(UsageError) -> Int32) throws {
   let code: Int32
   do {
-    code = try Session.run(options, emit: printOutput)
+    code = try session()
   } catch {
     FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
     throw ExitCode(64)
