@@ -75,6 +75,6 @@ import Testing
     let json = JSONReporter().render(report)
     #expect(json.contains("\"lanes\": {\n"))
     #expect(json.contains("\"vm.password\": \"null\""))
-    #expect(JUnitReporter().render(report).contains("message=\"invariant &apos;enabled only with both fields&apos; failed\"") || JUnitReporter().render(report).contains("message=\"invariant 'enabled only with both fields' failed\""))
+    #expect(JUnitReporter().render(report).contains("<failure message=\"invariant 'enabled only with both fields' failed\">"))
   }
 }
