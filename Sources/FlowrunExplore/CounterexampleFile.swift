@@ -33,7 +33,7 @@ enum CounterexampleFile {
     story += ": 'flowrun run' fails on it until the bug is fixed."
     if let description = scenario.description { story += "\n\n" + description }
     if !story.hasSuffix("\n") { story += "\n" }
-    tree["description"] = .scalar(story, style: .literal, tag: nil)
+    tree.set("description", .scalar(story, style: .literal, tag: nil), after: "name")
     let inputs = CounterexampleInputs(counterexample, spec: scenario.explore)
     for lane in inputs.lanes { write(lane, into: &tree, scenario: scenario) }
     for answers in inputs.answers { write(answers, into: &tree, scenario: scenario) }
@@ -63,7 +63,8 @@ enum CounterexampleFile {
     func edit(_ step: inout YAMLTree) {
       step["hot"] = .string(printed.text.isEmpty ? "-" : printed.text)
       step["values"] = legend(printed.newEntries)
-      if lane.events.contains(where: { if case .error = $0.event { true } else { false } }) {
+      let ends = lane.events.contains { if case .error = $0.event { true } else { false } }
+      if ends, step["error"] != nil || lane.input.errorValue != scenario.errorValue {
         step["error"] = .value(lane.input.errorValue)
       }
     }

@@ -68,6 +68,19 @@ indirect enum YAMLTree: Equatable {
     }
   }
 
+  /// Sets `key` of a mapping, placing a new key right after `previous` (at the end when
+  /// `previous` is absent).
+  mutating func set(_ key: String, _ value: YAMLTree, after previous: String) {
+    guard case .mapping(var pairs) = self, self[key] == nil,
+      let index = pairs.firstIndex(where: { $0.key.text == previous })
+    else {
+      self[key] = value
+      return
+    }
+    pairs.insert(Pair(key: .key(key), value: value), at: index + 1)
+    self = .mapping(pairs)
+  }
+
   // MARK: - Writing
 
   /// The document's text, ending with a newline.

@@ -225,3 +225,85 @@ func events(of counterexample: Counterexample, in scenario: Scenario) throws -> 
     #expect(OrderScript.orders(count: 6).count == 6)
   }
 }
+
+@Suite struct InputKindTests {
+  /// A property, a subject and a command explored through timeline actions; the written
+  /// actions on them are replaced, and the counterexample file holds the generated ones.
+  @Test func timelineInputsAreGeneratedAndWritten() throws {
+    let yaml = """
+      flowrun: 1
+      name: a filter that must not be 'bad' while saving
+      subjects:
+        log: {}
+        notes: {}
+      properties:
+        vm.filter: { initial: all }
+      commands:
+        save:
+          work: { cold: "--(d|)" }
+      timeline:
+        - at: 1
+          set: { vm.filter: open }
+          send: { log: dropped, notes: kept }
+      invariants:
+        - 'vm.filter != "bad" || !save.executing'
+      explore:
+        frames: 6
+        inputs:
+          vm.filter: { values: [open, bad], events: 0..3 }
+          log: { values: [hi], events: 0..2, end: [completed] }
+          save: { events: 0..2 }
+      """
+    let scenario = try scenario(yaml: yaml)
+    let options = ExploreOptions(runs: 500, seed: 3)
+    let counterexample = try #require(Explorer.explore(scenario, options: options).counterexample)
+    let drawn = try events(of: counterexample, in: scenario)
+    #expect(drawn["vm.filter"] == [Sample.Event(frame: 0, value: 1)])
+    #expect(drawn["save"] == [Sample.Event(frame: 0, value: 0)])
+    #expect(drawn["log"] == nil)
+    let actions = try #require(counterexample.variant?.actions)
+    #expect(actions.map(\.kind) == [.execute, .set] || actions.map(\.kind) == [.set, .execute])
+    let text = try CounterexampleFile.document(for: counterexample, of: scenario, options: options)
+    #expect(text.contains("set: { vm.filter: \"bad\" }"))
+    #expect(!text.contains("open"), "the written set of the explored property is dropped")
+    #expect(text.contains("send: { notes: kept }"), "the written send to the unexplored subject stays")
+    #expect(!text.contains("dropped"), "the written send to the explored subject is dropped")
+    #expect(ExploreSession.verify(text, path: "out.yaml", counterexample: counterexample) == nil, "\(text)")
+  }
+
+  /// A run that fails with a run-time error (a binding that receives a generated error) is a
+  /// counterexample too, shrunk to the error alone; its file fails `flowrun run` with it.
+  @Test func runTimeErrorsAreCounterexamples() throws {
+    let yaml = """
+      flowrun: 1
+      name: a binding that receives an error
+      signals:
+        answers: { hot: "-a" }
+      properties:
+        vm.answer: answers
+      explore:
+        frames: 8
+        inputs:
+          answers: { values: [a, b], events: 0..3, end: [completed, error] }
+      """
+    let scenario = try scenario(yaml: yaml)
+    let options = ExploreOptions(runs: 500, seed: 1)
+    let counterexample = try #require(Explorer.explore(scenario, options: options).counterexample)
+    #expect(counterexample.failure == .runError)
+    let sample = try #require(counterexample.sample)
+    #expect(sample.inputs[0].events.isEmpty)
+    #expect(sample.inputs[0].end == Sample.End(frame: 0, kind: .error))
+    let text = try CounterexampleFile.document(for: counterexample, of: scenario, options: options)
+    #expect(text.contains("answers: { hot: \"#\" }"), "\(text)")
+    #expect(ExploreSession.verify(text, path: "out.yaml", counterexample: counterexample) == nil, "\(text)")
+  }
+
+  /// A scenario whose written timeline already fails is its own counterexample.
+  @Test func aFailingWrittenTimelineIsReportedAsWritten() throws {
+    let yaml = OrderTests.race.replacingOccurrences(of: "hot: \"--s\"", with: "hot: \"-s\"")
+    let exploration = Explorer.explore(try scenario(yaml: yaml), options: ExploreOptions(orders: true))
+    let counterexample = try #require(exploration.counterexample)
+    #expect(counterexample.origin == .written)
+    #expect(counterexample.frame == 2)
+  }
+}
