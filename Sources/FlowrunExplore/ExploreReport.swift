@@ -4,36 +4,6 @@ import FlowrunReport
 public import FlowrunScenario
 import FlowrunYAML
 
-/// The generated inputs of a counterexample as lanes: a hot marble's events, a timeline
-/// input's actions (each carrying its value), and each service's answers call by call.
-struct CounterexampleInputs {
-  /// A hot marble or timeline input, with its events at absolute frames.
-  struct Lane {
-    var input: ExploreSpec.Input
-    var events: [Recorded]
-  }
-
-  /// A service and its answers, each counted from its call.
-  struct Answers {
-    var input: ExploreSpec.Input
-    var answers: [[Recorded]]
-  }
-
-  var lanes: [Lane] = []
-  var answers: [Answers] = []
-
-  init(_ counterexample: Counterexample, spec: ExploreSpec?) {
-    guard let sample = counterexample.sample, let spec else { return }
-    for (input, drawn) in zip(spec.inputs, sample.inputs) {
-      if input.kind == .service {
-        answers.append(Answers(input: input, answers: drawn.answers.map { Sample.answer($0, of: input) }))
-      } else {
-        lanes.append(Lane(input: input, events: Sample.events(drawn, of: input)))
-      }
-    }
-  }
-}
-
 /// What `flowrun explore` prints: a line per scenario, and for a counterexample the failure,
 /// the generated inputs aligned with the lanes of the names the invariant reads, and the
 /// legend; the JSON report is described by `schemas/flowrun-explore.schema.json`.

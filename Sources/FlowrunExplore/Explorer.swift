@@ -58,6 +58,36 @@ public struct Counterexample: Sendable {
   let sample: Sample?
 }
 
+/// The generated inputs of a counterexample as lanes: a hot marble's events, a timeline
+/// input's actions (each carrying its value), and each service's answers call by call.
+struct CounterexampleInputs {
+  /// A hot marble or timeline input, with its events at absolute frames.
+  struct Lane {
+    var input: ExploreSpec.Input
+    var events: [Recorded]
+  }
+
+  /// A service and its answers, each counted from its call.
+  struct Answers {
+    var input: ExploreSpec.Input
+    var answers: [[Recorded]]
+  }
+
+  var lanes: [Lane] = []
+  var answers: [Answers] = []
+
+  init(_ counterexample: Counterexample, spec: ExploreSpec?) {
+    guard let sample = counterexample.sample, let spec else { return }
+    for (input, drawn) in zip(spec.inputs, sample.inputs) {
+      if input.kind == .service {
+        answers.append(Answers(input: input, answers: drawn.answers.map { Sample.answer($0, of: input) }))
+      } else {
+        lanes.append(Lane(input: input, events: Sample.events(drawn, of: input)))
+      }
+    }
+  }
+}
+
 /// What exploring one scenario found.
 public struct Exploration: Sendable {
   public let scenario: Scenario
