@@ -46,13 +46,16 @@ let package = Package(
       ]
     ),
     .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
-    .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
+    // `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
+    .target(name: "FlowrunExplore", dependencies: ["FlowrunScenario", "FlowrunReport"]),
+    .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
         "FlowrunReport", "FlowrunScenario",
+        "FlowrunExplore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -80,6 +83,7 @@ let package = Package(
       dependencies: ["FlowrunTestSupport", "FlowrunReport"],
       exclude: ["ReporterGolden", "Golden"]
     ),
+    .testTarget(name: "FlowrunExploreTests", dependencies: ["FlowrunTestSupport", "FlowrunExplore"]),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(
       name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden", "LibraryGolden"]),

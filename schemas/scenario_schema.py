@@ -460,6 +460,43 @@ def build():
         "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}],
     }
 
+    defs["invariant"] = {
+        "description": "An expression over the current values of signals, subjects, properties and derived names that must be true after every frame in which anything happened: the expression, or {name, that}.",
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "properties": {
+                    "name": {"description": "The invariant's name in reports; default the expression.", "type": "string"},
+                    "that": {"description": "The expression (a string).", "type": "string"},
+                },
+                "required": ["that"],
+                "additionalProperties": False,
+            },
+        ],
+    }
+    count_or_range = {
+        "description": "A count (3) or a range of counts ('0..4').",
+        "anyOf": [{"type": "integer", "minimum": 0}, {"type": "string", "pattern": r"^[0-9]+\.\.[0-9]+$"}],
+    }
+    defs["exploreInput"] = {
+        "description": "An input flowrun explore varies: a hot signal or subject (values, events, end, error), a property (values, events), a command (values as execute inputs, events) or a service (values, errors, delay).",
+        "type": "object",
+        "properties": {
+            "values": {"description": "The values its events carry (a command's inputs, default [null]; a service's answers).", "type": "array", "items": ref("value")},
+            "errors": {"description": "A service's failures: answers that are errors with these values.", "type": "array", "items": ref("value")},
+            "events": {**count_or_range, "description": "How many events or actions a run has; default 0..3."},
+            "delay": {**count_or_range, "description": "A service's frames between a call and its answer; default 1..3."},
+            "end": {
+                "description": "How a hot signal or subject may end: none, or one of these after its events.",
+                "type": "array",
+                "items": {"enum": ["completed", "error"]},
+            },
+            "error": ref("value", "The value of an error end; default the file's error."),
+        },
+        "additionalProperties": False,
+    }
+
     def section(description, item):
         return {
             "description": description,
@@ -505,6 +542,21 @@ def build():
                     "depth": {"description": "Nested deliveries (default 10,000).", "type": "integer", "minimum": 1},
                     "events": {"description": "Events one expectation may record (default 1,000,000).", "type": "integer", "minimum": 1},
                 },
+                "additionalProperties": False,
+            },
+            "invariants": {
+                "description": "Expressions that must hold after every frame in which anything happened (flowrun run checks them too).",
+                "type": "array",
+                "items": ref("invariant"),
+            },
+            "explore": {
+                "description": "What flowrun explore varies: the length of each generated run and the inputs it generates (docs/explore.md).",
+                "type": "object",
+                "properties": {
+                    "frames": ref("positiveDuration", "Inputs happen in frames 0 to frames - 1 and each run ends at frame 'frames'; default 30."),
+                    "inputs": section("Input name (a hot signal, subject, property, command or service) → what to generate.", ref("exploreInput")),
+                },
+                "required": ["inputs"],
                 "additionalProperties": False,
             },
             "expect": {

@@ -35,6 +35,9 @@ struct ActionQueue {
   /// The frame of the next action, if any.
   var nextFrame: Int? { heap.min?.frame }
 
+  /// The next action, if any.
+  var nextAction: (any ScheduledAction)? { heap.min?.action }
+
   /// The owner of the next action, if any.
   var nextOwner: NodeLabel? { heap.min?.action.owner }
 

@@ -11,10 +11,22 @@ public protocol ScheduledAction: AnyObject {
   /// True once the action will do nothing when it runs (a cancelled timer): the scheduler may
   /// drop it early to keep its queue small.
   var isCancelled: Bool { get }
+  /// Whether the action brings an input into the graph (a marble's event, a timeline action):
+  /// a ``TieBreaker`` may reorder the inputs due at the start of a frame.
+  var isInput: Bool { get }
 }
 
 extension ScheduledAction {
   public var isCancelled: Bool { false }
+  public var isInput: Bool { false }
+}
+
+/// Chooses the order of the inputs due at the start of a frame (`flowrun explore --orders`
+/// explores the orders the scheduling rules leave open between independent inputs).
+public protocol TieBreaker: AnyObject {
+  /// A permutation of `owners.indices`, the owners of the input actions due at the start of
+  /// `frame` in scheduling order; nil keeps that order.
+  func order(frame: Int, owners: [NodeLabel]) -> [Int]?
 }
 
 /// The name and place of a graph node, for diagnostics and traces.
@@ -68,6 +80,15 @@ public final class VirtualTimeScheduler {
 
   /// The number of pending actions.
   public var pendingCount: Int { queue.count }
+
+  /// The frame of the next pending action, if any.
+  public var nextFrame: Int? { queue.nextFrame }
+
+  /// Reorders the inputs due at the start of each frame; nil (the default) keeps the order in
+  /// which they were scheduled.
+  public var tieBreaker: (any TieBreaker)?
+  /// The last frame whose inputs `tieBreaker` ordered.
+  private var orderedFrame: Int?
 
   /// Schedules `action` at `frame` (never earlier than now) with the next sequence number.
   public func schedule(at frame: Int, _ action: any ScheduledAction, argument: Int = 0) {
@@ -132,6 +153,7 @@ public final class VirtualTimeScheduler {
   /// Runs actions in `(frame, sequence)` order until none is left, the next is due after
   /// `until`, or a limit is reached.
   public func run(until: Int? = nil, timeLimit: Int, stepLimit: Int) -> Outcome {
+    if let tieBreaker { return run(until: until, timeLimit: timeLimit, stepLimit: stepLimit, ordering: tieBreaker) }
     while let frame = queue.nextFrame {
       if isStopped { return .stopped }
       if let until, frame > until { return .reachedEnd }
@@ -140,6 +162,49 @@ public final class VirtualTimeScheduler {
       stepCount += 1
       currentFrame = frame
       Self.perform(queue.removeNext())
+    }
+    return isStopped ? .stopped : .idle
+  }
+
+  /// `run` with the inputs due at the start of each frame in the order `tieBreaker` chooses.
+  ///
+  /// The actions due when a frame starts keep their places, except that the inputs among them
+  /// trade places as chosen. An input runs together with what it schedules for the same frame
+  /// under its own reserved sequence numbers (the rest of a marble's group), as it does
+  /// unordered; actions scheduled during the frame run after, in scheduling order.
+  private func run(until: Int?, timeLimit: Int, stepLimit: Int, ordering tieBreaker: any TieBreaker) -> Outcome {
+    while let frame = queue.nextFrame {
+      if isStopped { return .stopped }
+      if let until, frame > until { return .reachedEnd }
+      if frame > timeLimit { return .timeLimit(queue.nextOwner ?? .anonymous) }
+      currentFrame = frame
+      guard orderedFrame != frame else {
+        if stepCount >= stepLimit { return .stepLimit(queue.nextOwner ?? .anonymous) }
+        stepCount += 1
+        Self.perform(queue.removeNext())
+        continue
+      }
+      orderedFrame = frame
+      var due: [PendingAction] = []
+      while queue.nextFrame == frame { due.append(queue.removeNext()) }
+      let inputs = due.indices.filter { due[$0].action.isInput }
+      var order = Array(due.indices)
+      if inputs.count > 1, let chosen = tieBreaker.order(frame: frame, owners: inputs.map { due[$0].action.owner }),
+        chosen.sorted() == Array(inputs.indices)
+      {
+        for (slot, pick) in zip(inputs, chosen) { order[slot] = inputs[pick] }
+      }
+      for index in order {
+        if isStopped { return .stopped }
+        if stepCount >= stepLimit { return .stepLimit(due[index].action.owner) }
+        stepCount += 1
+        let action = due[index].action
+        action.perform(due[index].argument)
+        while !isStopped, stepCount < stepLimit, queue.nextFrame == frame, let next = queue.nextAction, next === action {
+          stepCount += 1
+          Self.perform(queue.removeNext())
+        }
+      }
     }
     return isStopped ? .stopped : .idle
   }
@@ -164,10 +229,13 @@ public final class VirtualTimeScheduler {
 /// A scheduled closure, for actions that run once.
 public final class ClosureAction: ScheduledAction {
   public let owner: NodeLabel
+  public let isInput: Bool
   private let body: () -> Void
 
-  public init(owner: NodeLabel, _ body: @escaping () -> Void) {
+  /// `isInput` marks a timeline action, which a ``TieBreaker`` may reorder.
+  public init(owner: NodeLabel, isInput: Bool = false, _ body: @escaping () -> Void) {
     self.owner = owner
+    self.isInput = isInput
     self.body = body
   }
 

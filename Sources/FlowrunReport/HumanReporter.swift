@@ -65,7 +65,12 @@ public struct HumanReporter: Sendable {
     switch result.status {
     case .passed:
       guard verbosity != .quiet else { break }
-      let detail = count == 0 ? "no expectations" : counted(count, "expectation")
+      var detail = count == 0 ? "no expectations" : counted(count, "expectation")
+      let invariants = result.invariants.count
+      if invariants > 0 {
+        let counted = counted(invariants, "invariant")
+        detail = count == 0 ? counted : detail + ", " + counted
+      }
       out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (\(detail))\n"
     case .failed, .error:
       out += paint("✗", "31") + " \(scenario.path)  \(scenario.name)\n"
@@ -77,6 +82,15 @@ public struct HumanReporter: Sendable {
     for diagnostic in result.diagnostics {
       guard diagnostic.severity == .error || verbosity != .quiet else { continue }
       out += indent(render(diagnostic))
+    }
+    for invariant in result.invariants {
+      guard let violation = invariant.violation else {
+        if verbosity == .verbose { out += "  " + paint("✓", "32") + " invariant '\(invariant.spec.name)'\n" }
+        continue
+      }
+      let failure = InvariantFailure(invariant, violation: violation, scenario: scenario)
+      out += indent(render(failure.diagnostic))
+      for line in failure.lines { out += "    " + line + "\n" }
     }
     for expectation in result.expectations {
       if expectation.passed {

@@ -49,7 +49,7 @@ public struct JSONReporter: Reporter {
 
   static func scenario(_ result: ScenarioResult) -> JSON {
     let scenario = result.scenario
-    return .object([
+    var entries: [(String, JSON)] = [
       ("path", .string(scenario.path)),
       ("name", .string(scenario.name)),
       ("tags", .array(scenario.tags.map(JSON.string))),
@@ -58,7 +58,12 @@ public struct JSONReporter: Reporter {
       ("diagnostics", .array(result.diagnostics.map(diagnostic))),
       ("expectations", .array(result.expectations.map { expectation($0, grammar: scenario.grammar) })),
       ("stats", stats(result.stats)),
-    ])
+    ]
+    // Only scenarios that declare invariants have the key: other reports stay as they were.
+    if !scenario.invariants.isEmpty {
+      entries.append(("invariants", .array(result.invariants.map { invariant($0, scenario: scenario) })))
+    }
+    return .object(entries)
   }
 
   static func diagnostic(_ diagnostic: Diagnostic) -> JSON {
@@ -146,7 +151,11 @@ public struct JUnitReporter: Reporter {
         case .passed: break
         case .failed:
           let failed = result.expectations.filter { !$0.passed }.map { "'\($0.spec.target)'" }
-          let message = "expectation \(failed.joined(separator: ", ")) failed"
+          let broken = result.invariants.filter { !$0.passed }.map { "'\($0.spec.name)'" }
+          let message = [
+            failed.isEmpty ? nil : "expectation \(failed.joined(separator: ", ")) failed",
+            broken.isEmpty ? nil : "invariant \(broken.joined(separator: ", ")) failed",
+          ].compactMap { $0 }.joined(separator: "; ")
           out += "      <failure message=\"\(Self.escape(message))\">\(Self.escape(details))</failure>\n"
         case .error:
           let message = result.diagnostics.first { $0.severity == .error }?.headline ?? "the run failed"
@@ -256,6 +265,10 @@ public struct GitHubReporter: Reporter {
       for result in entry.results {
         for diagnostic in result.diagnostics where diagnostic.severity == .error {
           lines.append(Self.annotation(diagnostic.path, diagnostic.location, diagnostic.message))
+        }
+        for invariant in result.invariants {
+          guard let violation = invariant.violation else { continue }
+          lines.append(Self.annotation(result.scenario.path, invariant.spec.location, violation.message(for: invariant.spec)))
         }
         for expectation in result.expectations where !expectation.passed {
           var message = "expectation '\(expectation.spec.target)' failed"

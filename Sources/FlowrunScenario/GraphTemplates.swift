@@ -47,6 +47,9 @@ extension Graph {
         switch plan.responder {
         case .template(let single): template = single
         case .responses(let list): template = list[min(number, list.count - 1)]
+        case .answers(let list):
+          guard let answer = list.isEmpty ? nil : list[min(number, list.count - 1)] else { return ImmediateSource.never }
+          return ColdSource(events: answer, owner: owner, runtime: self.runtime)
         }
         var scope = TemplateScope.none
         scope.input = input

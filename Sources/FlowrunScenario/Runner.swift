@@ -3,24 +3,32 @@ import FlowrunYAML
 
 /// Runs loaded scenarios in virtual time and compares what happened with their expectations.
 public enum ScenarioRunner {
-  /// Runs `scenario` once; `tracer`, when given, hears every traced delivery.
-  public static func run(_ scenario: Scenario, tracer: (any Tracer)? = nil) -> ScenarioResult {
+  /// Runs `scenario` once; `tracer`, when given, hears every traced delivery; `order`, when
+  /// given, orders the inputs due at the start of each frame (`flowrun explore --orders`).
+  public static func run(
+    _ scenario: Scenario, tracer: (any Tracer)? = nil, order: (any TieBreaker)? = nil
+  ) -> ScenarioResult {
     let started = ContinuousClock.now
     let run = ScenarioRun(scenario, tracer: tracer)
+    run.runtime.scheduler.tieBreaker = order
     run.scheduleTimedSubscriptions(scenario)
     run.scheduleTimeline(scenario.plan)
     run.connect(scenario)
-    run.runScheduler(scenario.plan)
+    run.runScheduler(scenario)
     let (results, stats) = run.results(scenario)
     let diagnostics = run.diagnostics(scenario)
+    let invariantResults = run.invariants?.results ?? []
     let status: ScenarioStatus =
-      run.runtime.isFailed ? .error : results.allSatisfy(\.passed) ? .passed : .failed
+      run.runtime.isFailed
+      ? .error : results.allSatisfy(\.passed) && invariantResults.allSatisfy(\.passed) ? .passed : .failed
     run.tearDown()
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return ScenarioResult(
+    var result = ScenarioResult(
       scenario: scenario, status: status, expectations: results, diagnostics: diagnostics, stats: stats,
       durationSeconds: seconds)
+    result.invariants = invariantResults
+    return result
   }
 
   /// The result of a scenario `flowrun run --library library` does not run: its file names
@@ -49,6 +57,8 @@ private final class ScenarioRun {
   /// What setup subscribed; disposed after the results are read, so that no subscription (and
   /// no observer ↔ subscription cycle) outlives the run.
   var subscriptions: [any Disposable] = []
+  /// The scenario's invariants, checked after every frame (Invariants.swift); nil without any.
+  var invariants: InvariantMonitor?
 
   init(_ scenario: Scenario, tracer: (any Tracer)?) {
     let limits = scenario.plan.limits
@@ -101,7 +111,7 @@ private final class ScenarioRun {
     let graph = self.graph
     for action in plan.timeline {
       let owner = NodeLabel("timeline", at: action.location)
-      scheduler.schedule(at: action.at, ClosureAction(owner: owner) {
+      scheduler.schedule(at: action.at, ClosureAction(owner: owner, isInput: true) {
         graph.tracing?.timeline(action)
         for step in action.actions { graph.perform(step, value: .null, at: action.location) }
       })
@@ -137,8 +147,13 @@ private final class ScenarioRun {
   }
 
   /// Runs the scheduler; a limit reached fails the run, naming the node that kept scheduling.
-  func runScheduler(_ plan: ScenarioPlan) {
-    let outcome = scheduler.run(until: plan.until, timeLimit: plan.limits.time, stepLimit: plan.limits.steps)
+  func runScheduler(_ scenario: Scenario) {
+    let plan = scenario.plan
+    if !plan.invariants.isEmpty {
+      invariants = InvariantMonitor(scenario: scenario, graph: graph)
+      invariants?.start()
+    }
+    let outcome = ScenarioRunner.runScheduler(scheduler, plan: plan, invariants: invariants)
     switch outcome {
     case .timeLimit(let owner):
       runtime.fail(
@@ -195,6 +210,7 @@ private final class ScenarioRun {
     scheduler.removeAll()
     for effect in effectsRunning { effect.dispose() }
     for recorder in recorders { recorder?.tearDown() }
+    invariants?.tearDown()
     for subscription in subscriptions { subscription.dispose() }
     graph.tearDown()
   }

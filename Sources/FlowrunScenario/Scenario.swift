@@ -123,6 +123,11 @@ struct ScenarioPlan: @unchecked Sendable {
   var library: Library?
   var declaredLibrary: Library?
   var libraryRows: [String] = []
+  var invariants: [InvariantSpec] = []
+  /// What each scope slot an invariant reads observes (Invariants.swift).
+  var invariantSources: [Int: SignalPlan] = [:]
+  /// `explore:` (Explore.swift).
+  var explore: ExploreSpec?
 }
 
 /// The guards of one run (`limit:`).
@@ -168,6 +173,9 @@ struct ServicePlan {
     case template(TemplatePlan)
     /// One template per call in order; the last repeats.
     case responses([TemplatePlan])
+    /// One answer per call in order, as events counted from the call; the last repeats, and
+    /// none means no answer (`flowrun explore`'s generated answers).
+    case answers([[Recorded]])
   }
 
   var name: String

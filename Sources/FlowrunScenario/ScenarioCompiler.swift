@@ -67,7 +67,7 @@ final class ScenarioCompiler {
   static let topLevelKeys = [
     "flowrun", "name", "description", "tags", "library", "tick", "grammar", "values", "error", "signals",
     "subjects", "properties", "commands", "services", "effects", "timeline", "until", "limit",
-    "expect",
+    "expect", "invariants", "explore",
   ]
 
   var context: LoadContext
@@ -145,6 +145,8 @@ final class ScenarioCompiler {
     if let node = root["timeline"] { compileTimeline(node) }
     if let node = root["until"] { plan.until = frames(node, "'until'", minimum: 0) }
     let expectations = root["expect"].map { compileExpectations($0) } ?? []
+    if let node = root["invariants"] { compileInvariants(node) }
+    if let node = root["explore"] { compileExplore(node) }
     plan.resolvedHotEvents = plainHotEvents()
     // Resolved events replace the parsed items (a million-event marble holds both otherwise).
     for (index, events) in plan.resolvedHotEvents.enumerated() where events != nil {

@@ -8,11 +8,12 @@ struct FlowrunCommand: ParsableCommand {
     commandName: "flowrun",
     abstract: "Run reactive scenarios in virtual time.",
     discussion: """
-      Exit codes: 0 when every selected scenario loaded and every expectation held, 1 when an \
-      expectation failed, a scenario did not load or a run hit a limit, 64 on a usage error.
+      Exit codes: 0 when every selected scenario loaded and every expectation and invariant held, \
+      1 when one failed, a scenario did not load or a run hit a limit (explore: when a \
+      counterexample was found), 64 on a usage error.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Check.self, Trace.self, Diagram.self, Compare.self, Init.self],
+    subcommands: [Run.self, Check.self, Trace.self, Diagram.self, Compare.self, Explore.self, Init.self],
     defaultSubcommand: Run.self
   )
 

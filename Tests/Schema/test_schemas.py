@@ -22,6 +22,7 @@ import jsonschema
 import pytest
 import xmlschema
 from junitparser import Error, Failure, JUnitXml
+from referencing import Registry, Resource
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from yaml12 import load_documents  # noqa: E402
@@ -42,13 +43,22 @@ def load_json(path):
 
 SCENARIO_SCHEMA = load_json(SCHEMAS / "flowrun-scenario.schema.json")
 REPORT_SCHEMA = load_json(SCHEMAS / "flowrun-report.schema.json")
+EXPLORE_SCHEMA = load_json(SCHEMAS / "flowrun-explore.schema.json")
 SCENARIO_VALIDATOR = jsonschema.Draft202012Validator(SCENARIO_SCHEMA)
 REPORT_VALIDATOR = jsonschema.Draft202012Validator(REPORT_SCHEMA)
+# The explore report refers to the run report's definitions (diagnostics, invariant failures).
+EXPLORE_VALIDATOR = jsonschema.Draft202012Validator(
+    EXPLORE_SCHEMA,
+    registry=Registry().with_resources(
+        [(schema["$id"], Resource.from_contents(schema)) for schema in (REPORT_SCHEMA, EXPLORE_SCHEMA)]
+    ),
+)
 
 
 def scenario_files():
     files = sorted((ROOT / "scenarios").rglob("*.yaml"))
     files += sorted((ROOT / "docs" / "operators" / "examples").glob("*.yaml"))
+    files += sorted((ROOT / "docs" / "explore").glob("*.yaml"))
     if SPEC_EXAMPLES.is_dir():
         files += sorted(SPEC_EXAMPLES.glob("*.yaml"))
     return files
@@ -86,6 +96,7 @@ def error_messages(validator, instance):
 def test_schemas_are_valid_json_schema_2020_12():
     jsonschema.Draft202012Validator.check_schema(SCENARIO_SCHEMA)
     jsonschema.Draft202012Validator.check_schema(REPORT_SCHEMA)
+    jsonschema.Draft202012Validator.check_schema(EXPLORE_SCHEMA)
 
 
 def test_scenario_schema_is_what_the_generator_builds():
@@ -115,7 +126,9 @@ def walk_properties(schema, path="#"):
             yield from walk_properties(value, here)
 
 
-@pytest.mark.parametrize("schema", [SCENARIO_SCHEMA, REPORT_SCHEMA], ids=["scenario", "report"])
+@pytest.mark.parametrize(
+    "schema", [SCENARIO_SCHEMA, REPORT_SCHEMA, EXPLORE_SCHEMA], ids=["scenario", "report", "explore"]
+)
 def test_every_key_has_a_description(schema):
     missing = [path for path, _, value in walk_properties(schema) if "description" not in value]
     assert not missing, f"keys without a description: {missing}"
@@ -280,6 +293,85 @@ def test_report_schema_rejects_a_report_with_an_unknown_status():
                                 "diagnostics": [], "expectations": [],
                                 "stats": {"frames": 0, "events": 0, "subscriptions": 0, "rejectedExecutions": 0}})
     assert error_messages(REPORT_VALIDATOR, report)
+
+
+def test_json_report_of_failing_invariants_validates(tmp_path):
+    """The committed counterexamples of docs/explore fail on their invariant, located."""
+    result, report = json_report(tmp_path, "docs/explore")
+    assert result.returncode == 1, result.stdout
+    check_report(report)
+    assert report["scenarios"] and all(s["status"] == "failed" for s in report["scenarios"])
+    for scenario in report["scenarios"]:
+        [invariant] = scenario["invariants"]
+        assert invariant["status"] == "failed"
+        assert invariant["failure"]["lanes"].keys() == invariant["failure"]["values"].keys()
+        assert all(e["status"] == "passed" for e in scenario["expectations"])
+
+
+def test_json_report_has_invariants_only_where_declared(tmp_path):
+    _, report = json_report(tmp_path, "scenarios/explore", "scenarios/login")
+    check_report(report)
+    declared = {s["path"]: "invariants" in s for s in report["scenarios"]}
+    assert declared and all(has == path.startswith("scenarios/explore") for path, has in declared.items())
+
+
+# ---------------------------------------------------------------------------------------------
+# The JSON report of flowrun explore
+
+RACE = """flowrun: 1
+name: Profile screen shows once the profile and the settings have loaded
+signals:
+  profile:  { hot: "--p" }
+  settings: { hot: "--s" }
+  screen: [{ from: settings }, { withLatestFrom: profile }]
+properties:
+  vm.screen: screen
+invariants:
+  - 'profile == nil || settings == nil || vm.screen != nil'
+"""
+
+
+def explore_report(*arguments, cwd=ROOT):
+    result = flowrun("explore", *arguments, "--reporter", "json", cwd=cwd)
+    assert result.returncode in (0, 1), result.stderr
+    report = json.loads(result.stdout)
+    errors = error_messages(EXPLORE_VALIDATOR, report)
+    assert not errors, errors
+    return result, report
+
+
+def test_explore_report_of_the_planted_bugs_validates():
+    result, report = explore_report("scenarios/explore", "--runs", "300", "--seed", "1")
+    assert result.returncode == 1
+    statuses = {s["path"]: s["status"] for s in report["scenarios"]}
+    assert statuses == {
+        "scenarios/explore/hud-two-requests.yaml": "failed",
+        "scenarios/explore/login-button.yaml": "failed",
+        "scenarios/explore/login-command.yaml": "passed",
+        "scenarios/explore/profile-race.yaml": "skipped",
+    }
+    for scenario in report["scenarios"]:
+        if scenario["status"] == "failed":
+            counterexample = scenario["counterexample"]
+            assert counterexample["origin"] == "generated" and counterexample["violation"]["frame"] == counterexample["frame"]
+    assert report["summary"]["counterexamples"] == 2
+
+
+def test_explore_report_of_a_same_frame_race_and_a_broken_file_validates(tmp_path):
+    (tmp_path / "race.yaml").write_text(RACE, encoding="utf-8")
+    (tmp_path / "broken.yaml").write_text("flowrun: 1\nname: broken\nexplore: {}\n", encoding="utf-8")
+    result, report = explore_report("race.yaml", "broken.yaml", "--orders", cwd=tmp_path)
+    assert result.returncode == 1
+    [broken, race] = report["scenarios"]
+    assert broken["status"] == "error" and broken["diagnostics"]
+    assert race["counterexample"]["origin"] == "order"
+    assert race["counterexample"]["orders"][0]["failing"] == ["settings (line 5)", "profile (line 4)"]
+
+
+def test_explore_report_schema_rejects_a_counterexample_of_a_passed_scenario():
+    _, report = explore_report("scenarios/explore/login-button.yaml", "--runs", "50")
+    report["scenarios"][0]["status"] = "passed"
+    assert error_messages(EXPLORE_VALIDATOR, report)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,8 +17,19 @@ import Foundation
 //   FlowrunBench load FILE [reps]        times loading FILE (and runs it once, untimed).
 //   FlowrunBench graph FILE [reps]       times loading and running FILE.
 //   FlowrunBench memory FILE             resident memory after loading and after one run.
+//   FlowrunBench explore FILE [reps]     times `flowrun explore` of FILE's first scenario in
+//       process: 10,000 generated runs (seed 0) on the compiled scenario, none may fail; prints
+//       runs/s (scenarios/explore/login-command.yaml is the login-command flow).
 
 @inline(never) func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The CPU time of this process so far (one core's time when single-threaded, whatever else
+/// the machine runs).
+func cpuSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
 
 func fail(_ message: String) -> Never {
   print("VERIFY FAILED: \(message)")
@@ -158,6 +169,31 @@ onLargeStack {
       times.append(Double(nowNs() - t0) / 1e9)
     }
     report("graph", 10_000, times, events: 1)
+  case "explore":
+    let (file, _) = load(target)
+    let runs = 10_000
+    var times: [Double] = []
+    var cpuTimes: [Double] = []
+    for _ in 0..<reps {
+      let t0 = nowNs()
+      let c0 = cpuSeconds()
+      let exploration = Explorer.explore(file.scenarios[0], options: ExploreOptions(runs: runs, seed: 0))
+      let cpu = cpuSeconds() - c0
+      let dt = Double(nowNs() - t0) / 1e9
+      guard exploration.counterexample == nil, exploration.runs == runs else {
+        fail("explore: a counterexample after \(exploration.runs) runs")
+      }
+      times.append(dt)
+      cpuTimes.append(cpu)
+      print(
+        String(
+          format: "run explore runs=%d time=%.4fs runs_per_s=%.0f cpu=%.4fs runs_per_cpu_s=%.0f", runs, dt,
+          Double(runs) / dt, cpu, Double(runs) / cpu))
+    }
+    let cpuMedian = cpuTimes.sorted()[cpuTimes.count / 2]
+    report(
+      "explore", runs, times, events: runs,
+      extra: String(format: " runs_per_cpu_s_median=%.0f (events = generated runs)", Double(runs) / cpuMedian))
   case "memory":
     // Peak RSS after each stage of loading and running FILE once (VmHWM of /proc/self/status).
     print("start: \(memory())")

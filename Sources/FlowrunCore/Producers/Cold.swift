@@ -35,6 +35,8 @@ private final class ColdSubscription: ScheduledAction, Disposable {
   private var isActive = true
 
   var owner: NodeLabel { source.owner }
+  /// A cold marble is an answer from outside the graph (a service's or a command's stub).
+  var isInput: Bool { true }
 
   init(source: ColdSource, observer: any Observer) {
     self.source = source

@@ -9,6 +9,7 @@
 public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
+  public var isInput: Bool { true }
   private unowned let runtime: Runtime
   private let reader: TapeReader
   private let subscribers = SubscriberList<HotSubscription>()

@@ -80,27 +80,36 @@ enum ColorMode: String, ExpressibleByArgument, CaseIterable {
 
 /// Runs a session, printing as it goes, and turns its result into the process's exit code.
 func runSession(_ options: RunOptions) throws {
+  try runToExit { () throws(UsageError) in try Session.run(options, emit: printOutput) }
+}
+
+/// Turns what `session` returns into the process's exit code; a usage error is printed and
+/// exits with 64.
+func runToExit(_ session: () throws(UsageError) -> Int32) throws {
   let code: Int32
   do {
-    code = try Session.run(options) { output in
-      switch output {
-      case .standardOutput(let text):
-        FileHandle.standardOutput.write(Data(text.utf8))
-      case .standardError(let text):
-        FileHandle.standardError.write(Data(text.utf8))
-      case .file(let path, let contents):
-        do {
-          try writeReport(contents, to: path)
-        } catch {
-          FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
-        }
-      }
-    }
+    code = try session()
   } catch {
     FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
     throw ExitCode(64)
   }
   if code != 0 { throw ExitCode(code) }
+}
+
+/// Prints what a session emits, or writes it to its file.
+func printOutput(_ output: SessionOutput) {
+  switch output {
+  case .standardOutput(let text):
+    FileHandle.standardOutput.write(Data(text.utf8))
+  case .standardError(let text):
+    FileHandle.standardError.write(Data(text.utf8))
+  case .file(let path, let contents):
+    do {
+      try writeReport(contents, to: path)
+    } catch {
+      FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
+    }
+  }
 }
 
 /// Writes a report file, creating its directory, replacing the file atomically.
