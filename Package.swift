@@ -47,12 +47,14 @@ let package = Package(
     ),
     .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
     .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
+    // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
+    .target(name: "FlowrunLSP", dependencies: ["FlowrunScenario"]),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunReport",
+        "FlowrunReport", "FlowrunLSP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -81,6 +83,7 @@ let package = Package(
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
+    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP"]),
     .testTarget(name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden"]),
   ]
 )
