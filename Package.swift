@@ -83,7 +83,7 @@ let package = Package(
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
-    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP"]),
+    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP", "FlowrunScenario"]),
     .testTarget(name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden"]),
   ]
 )

@@ -64,7 +64,7 @@ struct CompletionContext: Equatable {
       }
       return
     }
-    path = stack.path + [.key(String(body[..<colon]))]
+    path = stack.path  // ends with the line's key, entered above
     let rest = body[body.index(after: colon)...]
     // Inside a flow collection on this line, the innermost open one decides.
     guard let open = LineScan.innermostOpen(rest) else {
@@ -86,7 +86,16 @@ struct CompletionContext: Equatable {
 
   /// Word characters of names, steps and dotted targets.
   static func isWordCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character == "_" || character == "." || character == "$"
+    if let ascii = character.asciiValue {
+      switch ascii {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "$"):
+        return true
+      default:
+        return false
+      }
+    }
+    return character.isLetter || character.isNumber || character == "_" || character == "." || character == "$"
   }
 
   /// The colon ending a leading `key:` of `body` (followed by a space or the end).

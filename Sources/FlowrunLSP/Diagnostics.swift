@@ -11,13 +11,14 @@ enum DiagnosticsProvider {
     guard ScenarioLoader.isScenarioFile(bytes: bytes) else { return [] }
     let loaded = ScenarioLoader.load(path: document.path, bytes: bytes)
     let index = document.index
-    return loaded.diagnostics.map { convert($0, index: index, uri: document.uri) }
+    let ends = loaded.diagnostics.isEmpty ? [:] : index.scalarEnds()
+    return loaded.diagnostics.map { convert($0, index: index, scalarEnds: ends, uri: document.uri) }
   }
 
-  static func convert(_ diagnostic: Diagnostic, index: ScenarioIndex, uri: String) -> JSONValue {
+  static func convert(_ diagnostic: Diagnostic, index: ScenarioIndex, scalarEnds: [Int: Int], uri: String) -> JSONValue {
     let location = diagnostic.location ?? SourceLocation(line: 1, column: 1, offset: 0)
     var result: [String: JSONValue] = [
-      "range": range(at: location, index: index).json,
+      "range": range(at: location, index: index, scalarEnds: scalarEnds).json,
       "severity": .int(severity(diagnostic.severity)),
       "source": "flowrun",
       "message": .string(diagnostic.message),
@@ -25,7 +26,7 @@ enum DiagnosticsProvider {
     let related: [JSONValue] = diagnostic.notes.compactMap { note in
       guard let noteLocation = note.location else { return nil }
       return [
-        "location": ["uri": .string(uri), "range": range(at: noteLocation, index: index).json],
+        "location": ["uri": .string(uri), "range": range(at: noteLocation, index: index, scalarEnds: scalarEnds).json],
         "message": .string(note.message),
       ]
     }
@@ -44,13 +45,13 @@ enum DiagnosticsProvider {
 
   /// The range a diagnostic at `location` covers: the scalar starting there (up to its line's
   /// end), else the name or number there, else one character.
-  static func range(at location: SourceLocation, index: ScenarioIndex) -> TextRange {
+  static func range(at location: SourceLocation, index: ScenarioIndex, scalarEnds: [Int: Int]) -> TextRange {
     let lines = index.lines
     let start = lines.position(of: location)
     let startByte = lines.byteOffset(of: start)
     let lineEnd = lines.lineBytes(start.line).endIndex
     var endByte = startByte
-    if let scalarEnd = index.scalarEnds[startByte], scalarEnd > startByte {
+    if let scalarEnd = scalarEnds[startByte], scalarEnd > startByte {
       endByte = min(scalarEnd, lineEnd)
     } else {
       while endByte < lineEnd, isWordByte(lines.bytes[endByte]) { endByte += 1 }

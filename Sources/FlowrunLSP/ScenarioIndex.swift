@@ -90,8 +90,6 @@ struct ScenarioIndex: Sendable {
   var marbles: [MarbleSite] = []
   var steps: [StepKey] = []
   var expectations: [Expectation] = []
-  /// The end of every scalar node, by its start: diagnostics span the scalar they point at.
-  var scalarEnds: [Int: Int] = [:]
 
   init(path: String, bytes: [UInt8]) {
     let (file, diagnostics) = YAMLFile.parse(path: path, bytes: bytes)
@@ -131,6 +129,23 @@ struct ScenarioIndex: Sendable {
 
   func step(at offset: Int) -> StepKey? {
     steps.first { $0.node.start.offset <= offset && offset <= $0.node.end.offset }
+  }
+
+  /// The end of every scalar node, by its start: diagnostics span the scalar they point at.
+  func scalarEnds() -> [Int: Int] {
+    var ends: [Int: Int] = [:]
+    var stack = documents.map(\.root)
+    while let next = stack.popLast() {
+      switch next.kind {
+      case .scalar:
+        ends[next.start.offset] = next.end.offset
+      case .sequence(let items):
+        stack.append(contentsOf: items)
+      case .mapping(let pairs):
+        for pair in pairs { stack.append(contentsOf: [pair.key, pair.value]) }
+      }
+    }
+    return ends
   }
 
   /// The bytes of `node` as written.

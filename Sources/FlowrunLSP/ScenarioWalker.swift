@@ -18,7 +18,6 @@ struct ScenarioWalker {
   // MARK: - The top level
 
   mutating func walkRoot(_ root: YAMLNode) {
-    recordScalars(root)
     guard let sections = root.mappingPairs else { return }
     info = ScenarioIndex.Document(
       number: document, root: root, name: root["name"]?.scalarValue,
@@ -61,21 +60,6 @@ struct ScenarioWalker {
       }
     }
     index.documents.append(info)
-  }
-
-  /// Every scalar's extent, for placing diagnostics.
-  private mutating func recordScalars(_ node: YAMLNode) {
-    var stack = [node]
-    while let next = stack.popLast() {
-      switch next.kind {
-      case .scalar:
-        index.scalarEnds[next.start.offset] = next.end.offset
-      case .sequence(let items):
-        stack.append(contentsOf: items)
-      case .mapping(let pairs):
-        for pair in pairs { stack.append(contentsOf: [pair.key, pair.value]) }
-      }
-    }
   }
 
   private static let sections: [(String, ScenarioIndex.DeclarationKind)] = [

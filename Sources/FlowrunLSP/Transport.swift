@@ -94,9 +94,7 @@ struct MessageWriter: Sendable {
   let descriptor: Int32
 
   func send(_ message: JSONValue) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    guard let body = try? encoder.encode(message) else { return }
+    let body = message.serialized
     var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
     frame.append(contentsOf: body)
     var written = 0
