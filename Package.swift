@@ -74,7 +74,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowrunScenarioTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunScenario"],
+      dependencies: ["FlowrunTestSupport", "FlowrunScenario", "FlowrunExpressions"],
       exclude: ["Golden"]
     ),
     .testTarget(
