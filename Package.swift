@@ -49,13 +49,15 @@ let package = Package(
     // `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
     .target(name: "FlowrunExplore", dependencies: ["FlowrunScenario", "FlowrunReport"]),
     .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
+    // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
+    .target(name: "FlowrunLSP", dependencies: ["FlowrunScenario"]),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
         "FlowrunReport", "FlowrunScenario",
-        "FlowrunExplore",
+        "FlowrunExplore", "FlowrunLSP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -75,7 +77,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowrunScenarioTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunScenario"],
+      dependencies: ["FlowrunTestSupport", "FlowrunScenario", "FlowrunExpressions"],
       exclude: ["Golden", "Libraries"]
     ),
     .testTarget(
@@ -85,6 +87,7 @@ let package = Package(
     ),
     .testTarget(name: "FlowrunExploreTests", dependencies: ["FlowrunTestSupport", "FlowrunExplore"]),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
+    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP", "FlowrunScenario"]),
     .testTarget(
       name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden", "LibraryGolden"]),
   ]

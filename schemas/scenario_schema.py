@@ -18,7 +18,8 @@ import json
 import pathlib
 import sys
 
-SCHEMA_ID = "https://flowrun.dev/schemas/flowrun-scenario.schema.json"
+# Not an address: the schema is the file in the repository (schemas/), found by path.
+SCHEMA_ID = "urn:flowrun:schema:scenario:1"
 OUTPUT = pathlib.Path(__file__).with_name("flowrun-scenario.schema.json")
 
 NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$"

@@ -3,34 +3,30 @@ import Foundation
 /// The commented starter scenario that `flowrun init` writes: the login button of the spec in
 /// miniature, passing, and valid against `schemas/flowrun-scenario.schema.json`.
 public enum StarterScenario {
-  /// Where the scenario schema is published (its `$id`).
-  public static let schemaURL = "https://flowrun.dev/schemas/flowrun-scenario.schema.json"
-
   /// The schema's path inside a flowrun checkout.
-  public static let schemaPath = "schemas/flowrun-scenario.schema.json"
+  public static let schemaPath = FlowrunCheckout.schemaPath
 
-  /// The starter text; its first line attaches `schema` (a URL, or a path relative to the
-  /// file) for editors that use yaml-language-server.
-  public static func text(schema: String = schemaURL) -> String {
-    "# yaml-language-server: $schema=\(schema)\n" + body
+  /// The starter text; its first line attaches `schema` (a path relative to the file, an
+  /// absolute path or a URL) for editors that use yaml-language-server, or says how to attach
+  /// one when there is none.
+  public static func text(schema: String?) -> String {
+    guard let schema else {
+      return "# (no scenario schema found: attach one with `# yaml-language-server: $schema=PATH`, README: Editor support)\n"
+        + body
+    }
+    return "# yaml-language-server: $schema=\(schema)\n" + body
   }
 
   /// The schema reference for a scenario written at `path`: the relative path to
   /// `schemas/flowrun-scenario.schema.json` in the nearest directory above it that has one (a
-  /// flowrun checkout, or a project that vendors the schema), else `schemaURL`.
-  public static func schemaReference(forFileAt path: String) -> String {
-    let file = URL(fileURLWithPath: path).standardizedFileURL
-    let directory = file.deletingLastPathComponent()
-    var candidate = directory
-    while true {
-      let schema = candidate.appendingPathComponent(schemaPath)
-      if FileManager.default.fileExists(atPath: schema.path) {
-        return relativePath(from: directory, to: schema)
-      }
-      let parent = candidate.deletingLastPathComponent()
-      if parent.path == candidate.path { return schemaURL }
-      candidate = parent
+  /// flowrun checkout, or a project that vendors the schema), else the absolute path of the
+  /// schema in `checkout` (by default the checkout this flowrun was built in), else nil.
+  public static func schemaReference(forFileAt path: String, checkout: URL? = FlowrunCheckout.root()) -> String? {
+    let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+    if let root = FlowrunCheckout.directory(above: directory, holding: schemaPath) {
+      return relativePath(from: directory, to: root.appendingPathComponent(schemaPath))
     }
+    return checkout.map { $0.appendingPathComponent(schemaPath).standardizedFileURL.path }
   }
 
   /// The path of `target` relative to the directory `base` (both absolute).

@@ -81,9 +81,14 @@ import Testing
     #expect(!root.hasSuffix("/"))
   }
 
-  @Test func theStarterScenarioPasses() {
-    let text = StarterScenario.text()
-    #expect(text.hasPrefix("# yaml-language-server: $schema=\(StarterScenario.schemaURL)\n"))
+  @Test(arguments: ["../schemas/flowrun-scenario.schema.json", nil])
+  func theStarterScenarioPasses(schema: String?) {
+    let text = StarterScenario.text(schema: schema)
+    if let schema {
+      #expect(text.hasPrefix("# yaml-language-server: $schema=\(schema)\n"))
+    } else {
+      #expect(text.hasPrefix("# (no scenario schema found: attach one with `# yaml-language-server: $schema=PATH`"))
+    }
     let outcome = Flowrun.run(text: text, path: "starter.yaml")
     #expect(outcome.passed, "\(outcome.failureDescription)")
     #expect(outcome.summary.expectations == 2)
@@ -94,6 +99,19 @@ import Testing
     #expect(StarterScenario.schemaReference(forFileAt: root + "/scenarios/new/x.yaml")
       == "../../schemas/flowrun-scenario.schema.json")
     #expect(StarterScenario.schemaReference(forFileAt: root + "/x.yaml") == "schemas/flowrun-scenario.schema.json")
-    #expect(StarterScenario.schemaReference(forFileAt: "/x.yaml") == StarterScenario.schemaURL)
+    // Outside any checkout: the schema of the checkout flowrun was built in, by absolute path;
+    // without one, none (never a made-up address).
+    #expect(
+      StarterScenario.schemaReference(forFileAt: "/x.yaml", checkout: URL(fileURLWithPath: root))
+        == root + "/schemas/flowrun-scenario.schema.json")
+    #expect(StarterScenario.schemaReference(forFileAt: "/x.yaml", checkout: nil) == nil)
+  }
+
+  @Test func theCheckoutIsFoundAboveTheRunningExecutable() throws {
+    let root = Flowrun.packageRoot(of: #filePath)
+    // The test binary is built under <root>/.build.
+    let found = try #require(FlowrunCheckout.root())
+    #expect(found.standardizedFileURL.path == URL(fileURLWithPath: root).standardizedFileURL.path)
+    #expect(FlowrunCheckout.root(executable: URL(fileURLWithPath: "/usr/bin/env")) == nil)
   }
 }

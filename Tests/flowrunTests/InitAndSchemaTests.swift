@@ -17,7 +17,11 @@ import Testing
     #expect(written.status == 0, "\(written.stderr)")
     #expect(written.stdout == "wrote login.yaml; run it with: flowrun login.yaml\n")
     let text = try String(contentsOf: directory.appendingPathComponent("login.yaml"), encoding: .utf8)
-    #expect(text.hasPrefix("# yaml-language-server: $schema=https://"))
+    // No schemas/ above the temporary directory: the schema of the checkout flowrun was built
+    // in, by absolute path, a file that exists.
+    let schema = CLI.packageRoot.appendingPathComponent("schemas/flowrun-scenario.schema.json").standardizedFileURL.path
+    #expect(text.hasPrefix("# yaml-language-server: $schema=\(schema)\n"))
+    #expect(FileManager.default.fileExists(atPath: schema))
     #expect(text.contains("\n# "), "the starter explains itself in comments")
 
     let run = try CLI.run(["--color", "never", "login.yaml"], in: directory)
@@ -25,6 +29,27 @@ import Testing
     #expect(run.stdout.hasPrefix("✓ login.yaml  Login button enables once both fields have text  (2 expectations)\n"))
     let check = try CLI.run(["check", "login.yaml"], in: directory)
     #expect(check.status == 0, "\(check.stdout)")
+  }
+
+  /// A flowrun copied away from its checkout knows no schema, and says how to attach one
+  /// instead of naming an address that does not exist.
+  @Test func initAwayFromAnyCheckoutWritesNoSchemaAddress() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executable = try #require(CLI.executable)
+    let copy = directory.appendingPathComponent("flowrun")
+    try FileManager.default.copyItem(at: executable, to: copy)
+    let process = Process()
+    process.executableURL = copy
+    process.arguments = ["init", "alone"]
+    process.currentDirectoryURL = directory
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let text = try String(contentsOf: directory.appendingPathComponent("alone.yaml"), encoding: .utf8)
+    #expect(text.hasPrefix("# (no scenario schema found: attach one with `# yaml-language-server: $schema=PATH`"))
+    #expect(!text.contains("https://"))
   }
 
   @Test func initRefusesToOverwrite() throws {

@@ -16,7 +16,7 @@ extension FlowrunCommand {
     var name: String
 
     @Option(help: ArgumentHelp(
-      "The schema reference of the first line (default: schemas/ of the nearest checkout above the file, else the published URL).",
+      "The schema reference of the first line (default: schemas/ of the nearest directory above the file that has one, else the schema of the checkout this flowrun was built in).",
       valueName: "url-or-path"))
     var schema: String?
 
