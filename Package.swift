@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // The playground's HTTP server: small, Swift concurrency, no SwiftNIO.
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
@@ -47,12 +49,20 @@ let package = Package(
     ),
     .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
     .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
+    // `flowrun playground`: a local web page that edits a scenario and redraws it as you type.
+    .target(
+      name: "FlowrunPlayground",
+      dependencies: [
+        "FlowrunReport", "FlowrunScenario", "FlowrunYAML",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
+    ),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunReport",
+        "FlowrunReport", "FlowrunPlayground",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -81,6 +91,7 @@ let package = Package(
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
+    .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunPlayground"]),
     .testTarget(name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden"]),
   ]
 )

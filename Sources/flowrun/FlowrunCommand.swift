@@ -10,7 +10,7 @@ struct FlowrunCommand: ParsableCommand {
       expectation failed, a scenario did not load or a run hit a limit, 64 on a usage error.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Check.self, Trace.self, Diagram.self, Init.self],
+    subcommands: [Run.self, Check.self, Trace.self, Diagram.self, Init.self, Playground.self],
     defaultSubcommand: Run.self
   )
 
