@@ -96,6 +96,12 @@ public struct DiagramModel: Sendable {
     self.trace = TraceRenderer(run, steps: options.steps)
     var builder = LaneBuilder(run: run, options: options)
     builder.build()
+    // A value that is an inner signal drawn on a lane of its own says so wherever it is drawn.
+    for index in builder.lanes.indices {
+      for mark in builder.lanes[index].marks.indices where builder.drawnInner.contains(builder.lanes[index].marks[mark].token) {
+        builder.lanes[index].marks[mark].label = LaneBuilder.innerSignal
+      }
+    }
     lanes = builder.lanes
     legend = builder.legend()
     let marksEnd = builder.lanes.flatMap(\.marks).map(\.frame).max() ?? 0
@@ -267,6 +273,9 @@ struct LaneBuilder {
     }
   }
 
+  /// How the legend and tooltips name an inner signal that has a small lane of its own.
+  static let innerSignal = "an inner signal (lane below)"
+
   static func describe(_ value: Value) -> String {
     if case .signal(let signal) = value, signal.events == nil { return "an inner signal" }
     return ExpectationDiff.describe(value)
@@ -291,7 +300,7 @@ struct LaneBuilder {
       case .signal(let marble, _): table[entry.key] = "!cold \(Value.quoted(marble))"
       }
     }
-    for key in drawnInner { table[key] = "an inner signal (lane below)" }
+    for key in drawnInner { table[key] = LaneBuilder.innerSignal }
     return used.compactMap { token in
       let key = token.hasPrefix("'") ? String(token.dropFirst().dropLast()) : token
       guard let value = table[key] else { return nil }

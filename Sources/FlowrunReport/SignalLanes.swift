@@ -53,10 +53,11 @@ extension LaneBuilder {
       let traceName = count == 1 ? node.name : "\(node.name)#\(number)"
       let stepped = options.steps && output.role == .operator
       if stepped { addSteps(of: output, subscription: number, name: name, traceName: traceName) }
+      let label = stepped ? " › " + labels.label(output) : ""
       var lane = DiagramModel.Lane(
-        group: .signals, name: stepped ? name + " › " + labels.label(output) : name, role: nil, passed: nil,
+        group: .signals, name: name + label, role: nil, passed: nil,
         note: count == 1 ? nil : "subscription \(number) of \(count)",
-        marks: marks(recorded(found.events[number] ?? [])), traceName: traceName)
+        marks: marks(recorded(found.events[number] ?? [])), traceName: traceName + label)
       if stepped { lane.marks += droppedMarks(output, subscription: number) }
       span(&lane, subscribed: found.subscribed[number], disposed: found.disposed[number], always: false)
       lanes.append(lane)
@@ -90,7 +91,6 @@ extension LaneBuilder {
         lane.marks[count - 2].kind == .value
       {
         lane.marks.removeLast()
-        lane.marks[count - 2].label += ", then completed"
       }
     }
   }
@@ -115,18 +115,19 @@ extension LaneBuilder {
     var subscribers: [DiagramModel.Lane] = []
     for number in 1...found.count {
       let subscriber = subscriberName(found.subscribed[number], of: name) ?? "subscriber \(number)"
+      let stepped = options.steps && output.role == .operator ? " › " + labels.label(output) : ""
       var lane = DiagramModel.Lane(
         group: .signals, name: "↳ " + subscriber, role: nil, passed: nil, note: nil,
-        marks: marks(recorded(own[number] ?? [])), traceName: "\(name)#\(number)", depth: 1)
+        marks: marks(recorded(own[number] ?? [])), traceName: "\(name)#\(number)" + stepped, depth: 1)
       span(&lane, subscribed: found.subscribed[number], disposed: found.disposed[number], always: true)
       subscribers.append(lane)
     }
-    let label = options.steps ? name + " › " + labels.label(output) : name
-    if options.steps { addSteps(of: output, subscription: 1, name: name, traceName: name) }
+    let label = options.steps && output.role == .operator ? name + " › " + labels.label(output) : name
+    if options.steps { addSteps(of: output, subscription: 1, name: name, traceName: name + "#1") }
     lanes.append(
       DiagramModel.Lane(
         group: .signals, name: label, role: nil, passed: nil, note: "shared by \(found.count) subscribers",
-        marks: marks(recorded(shared)), traceName: name))
+        marks: marks(recorded(shared)), traceName: label))
     lanes += subscribers
   }
 
@@ -258,7 +259,7 @@ extension LaneBuilder {
       drawnInner.insert(token)
       var lane = DiagramModel.Lane(
         group: .commands, name: "↳ " + token, role: nil, passed: nil, note: nil, marks: marks(recorded(events)),
-        traceName: command, depth: 1)
+        traceName: "\(command).executions ↳ \(token)", depth: 1)
       span(&lane, subscribed: start, disposed: disposed, always: true)
       lanes.append(lane)
     }
@@ -280,7 +281,7 @@ extension LaneBuilder {
       lanes.append(
         DiagramModel.Lane(
           group: parent.group, name: "↳ subscription \(offset + 1)", role: nil, passed: nil, note: nil, marks: marks,
-          traceName: parent.traceName, depth: 1, start: entry.subscribed, end: entry.unsubscribed))
+          traceName: "\(parent.traceName) ↳ \(offset + 1)", depth: 1, start: entry.subscribed, end: entry.unsubscribed))
     }
   }
 }

@@ -141,7 +141,10 @@ public struct TextDiagram: Sendable {
           for column in block {
             line += TextDiagram.cell(lane, cells[index], column).displayPadded(to: column.width)
           }
-          if let note = lane.note { line = line.trimmingTrailingSpaces + "  " + note }
+          if let note = lane.note {
+            // After a lane that ended early, the note still starts after the last column.
+            line = (lane.end == nil ? line.trimmingTrailingSpaces : line) + "  " + note
+          }
           out += line.trimmingTrailingSpaces + "\n"
         }
       }

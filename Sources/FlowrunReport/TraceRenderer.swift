@@ -117,7 +117,9 @@ public struct TraceRenderer: Sendable {
         guard let labels else { return "\(owner) › \(step.name)" }
         return (step.isTemplate ? owner : numbered) + " › " + labels.label(step)
       }
-      return numbered
+      // With steps, a chain's last operator is named like the steps before it (its lane's name).
+      guard let labels, step.role == .operator else { return numbered }
+      return numbered + " › " + labels.label(step)
     }
     var dropsAt: [Int: [StepDrop]] = [:]
     for drop in drops { dropsAt[drop.entry, default: []].append(drop) }
@@ -137,7 +139,7 @@ public struct TraceRenderer: Sendable {
           lines.append(
             Line(
               frame: entry.action == 0 ? nil : entry.frame, depth: parentLine.map { lines[$0].depth + 1 } ?? 0,
-              name: drop.step.isOutput ? name + " › " + (labels?.label(drop.step) ?? drop.step.name) : name,
+              name: name,
               what: "dropped \(describe(drop.value)) (\(drop.reason))", via: nil, lane: name, entry: index,
               parent: parentLine))
         }
@@ -159,7 +161,8 @@ public struct TraceRenderer: Sendable {
         frame: entry.action == 0 ? nil : entry.frame, depth: depth, name: nodeName(index), what: what(entry),
         via: nil, lane: nil, entry: index, parent: parentLine)
       switch entry.kind {
-      case .step, .node: line.via = via(hidden.reversed(), entry)
+      // With steps every step has its own line: nothing is folded into another.
+      case .step, .node: line.via = labels == nil ? via(hidden.reversed(), entry) : nil
       case .rejected, .subscribed, .disposed, .timeline: break
       }
       switch entry.kind {
