@@ -87,7 +87,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowrunReportTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunReport"],
+      dependencies: ["FlowrunTestSupport", "FlowrunReport", "FlowrunYAML"],
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),

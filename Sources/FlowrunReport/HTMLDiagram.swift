@@ -85,9 +85,18 @@ public struct HTMLDiagram: Sendable {
     out += SVGDiagram([model], header: false).element(id: "\(id)-svg")
     out += "</div>\n<aside class=\"trace\" aria-label=\"Deliveries in this frame\">\n"
     out += "<h3>What happens in this frame</h3>\n"
+    // Frames folded away with their events (a very long run) get no panel of their own.
+    let folded = drawing.columnSpans.filter(\.hidesEvents).map { $0.frame..<($0.frame + $0.count) }
+    func isFolded(_ frame: Int) -> Bool { folded.contains { $0.contains(frame) } }
     var byFrame: [Int: [TraceRenderer.Line]] = [:]
+    var foldedLines = Array(repeating: 0, count: folded.count)
     for line in model.trace.lines {
-      byFrame[line.frame ?? 0, default: []].append(line)
+      let frame = line.frame ?? 0
+      if let range = folded.firstIndex(where: { $0.contains(frame) }) {
+        foldedLines[range] += 1
+      } else {
+        byFrame[frame, default: []].append(line)
+      }
     }
     for frame in byFrame.keys.sorted() {
       out += "<div class=\"frame\" data-frame=\"\(frame)\"\(frame == 0 ? "" : " hidden")>\n"
@@ -98,9 +107,11 @@ public struct HTMLDiagram: Sendable {
     out += "<div class=\"frame quiet-frame\" data-frame=\"0\"\(byFrame[0] == nil ? "" : " hidden")>"
     out += "<p class=\"quiet\">Nothing happens in this frame.</p></div>\n"
     out += "</aside>\n</div>\n"
-    let busy = Set(model.trace.lines.map { $0.frame ?? 0 }).union(model.framesWithEvents).sorted()
+    let busy = Set(model.trace.lines.map { $0.frame ?? 0 }).union(model.framesWithEvents).filter { !isFolded($0) }.sorted()
     out += "<script type=\"application/json\" class=\"data\">{\"columns\":["
     out += drawing.columnSpans.map { "[\($0.frame),\($0.count),\($0.x)]" }.joined(separator: ",")
+    out += "],\"folded\":["
+    out += folded.indices.map { "[\(folded[$0].lowerBound),\(folded[$0].count),\(foldedLines[$0])]" }.joined(separator: ",")
     out += "],\"top\":\(drawing.lanesTop),\"bottom\":\(drawing.lanesBottom),\"tick\":\(model.scenario.tick.nanoseconds),"
     out += "\"busy\":[\(busy.map(String.init).joined(separator: ","))]}</script>\n"
     out += "</div>\n"
@@ -230,7 +241,14 @@ public struct HTMLDiagram: Sendable {
           var lanes = {};
           var shown = view.panels[String(frame)] || view.quiet;
           view.element.querySelectorAll(".trace .frame").forEach(function (panel) { panel.hidden = panel !== shown; });
-          if (shown === view.quiet) { view.quiet.dataset.frame = String(frame); }
+          if (shown === view.quiet) {
+            view.quiet.dataset.frame = String(frame);
+            var fold = view.data.folded.filter(function (f) { return frame >= f[0] && frame < f[0] + f[1]; })[0];
+            view.quiet.firstChild.textContent = fold
+              ? "Frames " + fold[0] + "–" + (fold[0] + fold[1] - 1) + " are folded to keep the page small; " +
+                "flowrun trace lists their " + fold[2] + " deliveries."
+              : "Nothing happens in this frame.";
+          }
           shown.querySelectorAll("li[data-lane]").forEach(function (li) { lanes[li.dataset.lane] = true; });
           view.svg.querySelectorAll(".mark, .drop").forEach(function (mark) {
             mark.classList.toggle("current", Number(mark.dataset.frame) === frame);

@@ -98,8 +98,9 @@ struct SVGDrawing {
   var width = 0
   /// The x of every frame's column (folded frames share their fold's column).
   var frameX: [Int] = []
-  /// The columns: the first frame of each, how many frames it spans, its x.
-  var columnSpans: [(frame: Int, count: Int, x: Int)] = []
+  /// The columns: the first frame of each, how many frames it spans, its x, and whether it
+  /// folds frames that have events (a run too long to draw whole).
+  var columnSpans: [(frame: Int, count: Int, x: Int, hidesEvents: Bool)] = []
   /// The vertical extent of the axis and lanes.
   var lanesTop = 0
   var lanesBottom = 0
@@ -119,7 +120,7 @@ struct SVGDrawing {
     let right = left + G.frameWidth / 2 + columns.count * G.frameWidth + 10
     for (index, column) in columns.enumerated() {
       frameX += repeatElement(xs[index], count: column.count)
-      columnSpans.append((column.frame, column.count, xs[index]))
+      columnSpans.append((column.frame, column.count, xs[index], column.hidesEvents))
     }
     width = max(right + G.margin, 640)
     var y = top
