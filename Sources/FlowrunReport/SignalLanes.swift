@@ -210,9 +210,11 @@ extension LaneBuilder {
       guard let inner = byInstance[instance], let subscribed = inner.subscribed else { continue }
       let outer = outerDelivery(of: subscribed, in: output)
       guard count == 1 || outer?.subscription == subscription else { continue }
-      let made = outer.flatMap { entries[$0.entry].event }.map { " " + TraceRenderer.describe($0) } ?? ""
+      // `↳ call searchAPI "swift"`: a request by what it asks for; another inner by its value.
+      let value = outer.flatMap { entries[$0.entry].event }.map(TraceRenderer.describe)
+      let what = inner.root.name.hasPrefix("call ") ? inner.root.name : "inner"
       var lane = DiagramModel.Lane(
-        group: .signals, name: "↳ " + inner.root.name + made, role: nil, passed: nil, note: nil,
+        group: .signals, name: "↳ " + what + (value.map { (what == "inner" ? " for " : " ") + $0 } ?? ""), role: nil, passed: nil, note: nil,
         marks: marks(recorded(inner.events)), traceName: "\(owner) › \(inner.root.name)", depth: 1)
       span(&lane, subscribed: subscribed, disposed: inner.disposed, always: true)
       lanes.append(lane)
