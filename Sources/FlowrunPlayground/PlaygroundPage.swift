@@ -79,6 +79,7 @@ struct PlaygroundPage {
     #source { flex: 1; resize: none; border: 0; outline: none; padding: 6px 8px; margin: 0; font: inherit; line-height: 18px;
       white-space: pre; overflow: auto; tab-size: 2; color: #222; background: #fff; }
     .problems:empty, .report:empty { display: none; }
+    #diagram.stale { opacity: 0.4; }
     .problems { margin: 10px 16px 0; }
     .problem { display: block; width: 100%; text-align: left; border: 1px solid #e4b4bc; border-left: 4px solid #b00020;
       background: #fff5f6; padding: 6px 10px; margin: 4px 0; font: 12px/1.4 Menlo, Consolas, monospace; white-space: pre-wrap; cursor: pointer; }
@@ -166,8 +167,12 @@ struct PlaygroundPage {
         gutter.querySelectorAll(".ln").forEach(function (element) { element.className = "ln"; element.title = ""; });
         drawGutter();
         report.textContent = render.report;
-        diagram.innerHTML = render.html;
-        window.flowrunDiagram(diagram);
+        // A text that does not load keeps the last diagram, faded, until it loads again.
+        diagram.classList.toggle("stale", !render.html && diagram.childElementCount > 0);
+        if (render.html || diagram.childElementCount === 0) {
+          diagram.innerHTML = render.html;
+          window.flowrunDiagram(diagram);
+        }
         diagram.querySelectorAll("section.scenario").forEach(function (section, index) {
           var old = kept[index];
           if (!old) { return; }

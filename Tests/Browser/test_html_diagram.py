@@ -395,3 +395,37 @@ def test_detectors_see_requests_and_errors(visit, artifacts):
     assert any("logged" in e for e in errors), errors
     glyphs = page.driver.execute_script(MISSING_GLYPHS, "\U0010FFFD")
     assert glyphs["missing"], "the glyph check does not see a private-use character as missing"
+
+
+def test_every_step_checkbox_switches_the_drawing(visit, run_flowrun, artifacts):
+    """A page drawn without --steps has both drawings: the checkbox shows every step's lane (the
+    frame stays), and the lanes and deliveries then agree with `diagram --steps` and
+    `trace --steps`."""
+    path = "scenarios/search/search-as-you-type.yaml"
+    page_file = artifacts / "search-as-you-type-plain.html"
+    run_flowrun("diagram", path, "--format", "html", "-o", str(page_file))
+    def scenario(*flags):
+        trace = split_scenarios(run_flowrun("trace", path, *flags), path)[0]
+        diagram = split_scenarios(run_flowrun("diagram", path, "--format", "text", *flags), path)[0]
+        return Scenario(0, parse_trace(trace), parse_text_diagram(diagram))
+    plain, stepped = scenario(), scenario("--steps")
+    page = visit(page_file.as_uri())
+    driver = page.driver
+    toggle = section(driver, plain).find_element(By.CSS_SELECTOR, "input.steps")
+    assert not toggle.is_selected()
+    button(driver, plain, "next").click()
+    frame = frame_of(driver, plain)
+    check_frame(driver, plain, frame, " (nodes only)")
+    toggle.click()
+    check_frame(driver, stepped, frame, " (every step)")
+    # The drop of the repeated query is a stop of ▶ with every step drawn.
+    for _ in range(20):
+        if frame_of(driver, stepped) >= 12:
+            break
+        button(driver, stepped, "next").click()
+    check_frame(driver, stepped, 12, " (distinctUntilChanged dropped \"swift\")")
+    items = snapshot(driver, stepped)["items"]
+    assert any('dropped "swift" (same as before)' in item["text"] for item in items), items
+    toggle.click()
+    check_frame(driver, plain, 12, " (back to the nodes)")
+    assert page.errors() == []
