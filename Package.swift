@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // The playground's HTTP server: small, Swift concurrency, no SwiftNIO.
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
@@ -51,13 +53,21 @@ let package = Package(
     .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
     // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
     .target(name: "FlowrunLSP", dependencies: ["FlowrunScenario"]),
+    // `flowrun playground`: a local web page that edits a scenario and redraws it as you type.
+    .target(
+      name: "FlowrunPlayground",
+      dependencies: [
+        "FlowrunReport", "FlowrunScenario", "FlowrunYAML",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
+    ),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
         "FlowrunReport", "FlowrunScenario",
-        "FlowrunExplore", "FlowrunLSP",
+        "FlowrunExplore", "FlowrunLSP", "FlowrunPlayground",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -82,12 +92,13 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowrunReportTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunReport"],
+      dependencies: ["FlowrunTestSupport", "FlowrunReport", "FlowrunYAML"],
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunExploreTests", dependencies: ["FlowrunTestSupport", "FlowrunExplore"]),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP", "FlowrunScenario"]),
+    .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunPlayground"]),
     .testTarget(
       name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden", "LibraryGolden"]),
   ]

@@ -33,14 +33,21 @@ public struct TraceStep: Sendable, Hashable {
   /// Whether the step is the root of a template (the inner signal of `flatMap`, a command's
   /// work, a service's response).
   public var isTemplate: Bool
+  /// Which instantiation of a chain the step belongs to: the steps of one named signal share
+  /// one number, and each instance of a template (each inner of a `flatMap`, each execution's
+  /// work) gets its own, so that a diagram can draw one lane per instance.
+  public var instance: Int
 
-  public init(owner: String?, name: String, role: Role, index: Int, isOutput: Bool, isTemplate: Bool = false) {
+  public init(
+    owner: String?, name: String, role: Role, index: Int, isOutput: Bool, isTemplate: Bool = false, instance: Int = 0
+  ) {
     self.owner = owner
     self.name = name
     self.role = role
     self.index = index
     self.isOutput = isOutput
     self.isTemplate = isTemplate
+    self.instance = instance
   }
 }
 

@@ -11,20 +11,42 @@ public import FlowrunScenario
 /// itself made (its bindings, effects, commands and expectations), from the events of its last
 /// step. A signal nobody subscribed to has an empty lane marked "not subscribed": subscribing to
 /// draw it would run its side effects once more.
+///
+/// Subscriptions are drawn where they begin and end: a lane of a subscription made during the
+/// run starts at its ▲, one disposed before it terminated ends at its ✕. A shared node (`share`
+/// and its kin) is drawn once, with a small lane per subscriber under it; the inner signal of
+/// each command execution gets a small lane under the frame that emitted it. With
+/// ``Options/steps`` every step of a named signal's chain gets its own lane, with the values
+/// it dropped, and each inner subscription of a `flatMap`-like step a small lane of its own.
 public struct DiagramModel: Sendable {
   public enum Group: String, Sendable, CaseIterable {
     case signals, subjects, properties, commands, services, expectations
+  }
+
+  /// What to draw besides the nodes.
+  public struct Options: Sendable, Equatable {
+    /// One lane per step of each named signal's chain, and one per inner subscription.
+    public var steps: Bool
+
+    public init(steps: Bool = false) {
+      self.steps = steps
+    }
   }
 
   /// One event drawn on a lane.
   public struct Mark: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
       case value, error, completed, rejected, subscribed, unsubscribed
+      /// A subscription drawn as its own lane begins (▲) or is disposed (✕).
+      case started, disposed
+      /// A value the lane's step swallowed (drawn faint; not an event of the lane).
+      case dropped
     }
 
     public var frame: Int
     public var kind: Kind
-    /// The marble token: a legend key, `#`, `|`, `^`, `!`, or `✕` for a rejected execution.
+    /// The marble token: a legend key, `#`, `|`, `^`, `!`, `✕` for a rejected execution, `▲`
+    /// and `✕` for a subscription's start and disposal, the dropped value's token.
     public var token: String
     /// The value in words, for the legend and tooltips.
     public var label: String
@@ -43,8 +65,16 @@ public struct DiagramModel: Sendable {
 
     /// The name the trace gives this lane's events (for linking trace lines and lanes).
     public var traceName: String
+    /// 0 for a lane of its own, 1 for a small lane nested under the lane before it: a subscriber
+    /// of a shared node, an inner signal, one subscription of a subscription log.
+    public var depth = 0
+    /// The frame the lane begins at, when it is a subscription made during the run.
+    public var start: Int? = nil
+    /// The frame it ends at, when it is a subscription disposed during the run.
+    public var end: Int? = nil
   }
 
+  public let options: Options
   public let scenario: Scenario
   public let result: ScenarioResult
   public let lanes: [Lane]
@@ -55,12 +85,23 @@ public struct DiagramModel: Sendable {
   public let trace: TraceRenderer
 
   public init(_ run: TracedRun) {
+    self.init(run, options: Options())
+  }
+
+  public init(_ run: TracedRun, options: Options) {
     let scenario = run.result.scenario
+    self.options = options
     self.scenario = scenario
     self.result = run.result
-    self.trace = TraceRenderer(run)
-    var builder = LaneBuilder(run: run)
+    self.trace = TraceRenderer(run, steps: options.steps)
+    var builder = LaneBuilder(run: run, options: options)
     builder.build()
+    // A value that is an inner signal drawn on a lane of its own says so wherever it is drawn.
+    for index in builder.lanes.indices {
+      for mark in builder.lanes[index].marks.indices where builder.drawnInner.contains(builder.lanes[index].marks[mark].token) {
+        builder.lanes[index].marks[mark].label = LaneBuilder.innerSignal
+      }
+    }
     lanes = builder.lanes
     legend = builder.legend()
     let marksEnd = builder.lanes.flatMap(\.marks).map(\.frame).max() ?? 0
@@ -72,25 +113,41 @@ public struct DiagramModel: Sendable {
     lanes.filter { $0.group == group }
   }
 
-  /// The marks of every lane at `frame`, per lane index.
+  /// The frames where some lane has a mark.
   public var framesWithEvents: Set<Int> {
     Set(lanes.flatMap { $0.marks.map(\.frame) })
   }
 }
 
 /// Collects the lanes of a traced run.
-private struct LaneBuilder {
+struct LaneBuilder {
   let run: TracedRun
+  let options: DiagramModel.Options
   var lanes: [DiagramModel.Lane] = []
   var printer: MarblePrinter
   /// Tokens drawn, to list in the legend.
   var used: [String] = []
+  /// Tokens of inner signals drawn on a lane of their own.
+  var drawnInner: Set<String> = []
+  /// The indices of the entries of each step owner, in order.
+  let byOwner: [String: [Int]]
+  let labels: StepLabels
+  /// The values steps dropped (with ``DiagramModel/Options/steps`` only).
+  let drops: [StepDrop]
 
-  init(run: TracedRun) {
+  init(run: TracedRun, options: DiagramModel.Options) {
     self.run = run
+    self.options = options
     let scenario = run.result.scenario
     printer = MarblePrinter(
       grammar: .flowrun, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
+    var byOwner: [String: [Int]] = [:]
+    for (index, entry) in run.entries.enumerated() {
+      if let owner = entry.step?.owner { byOwner[owner, default: []].append(index) }
+    }
+    self.byOwner = byOwner
+    labels = StepLabels(scenario)
+    drops = options.steps ? StepDrop.find(in: run.entries, labels: labels) : []
   }
 
   var entries: [TraceEntry] { run.entries }
@@ -119,6 +176,14 @@ private struct LaneBuilder {
     }
   }
 
+  /// The indices of the entries where the shared node `name` sent an event.
+  func nodeEntries(_ name: String) -> [Int] {
+    entries.indices.filter {
+      if case .node = entries[$0].kind { return entries[$0].node == name && entries[$0].event != nil }
+      return false
+    }
+  }
+
   /// Adds a lane; with `state`, the node holds a value: the lane starts with the value it held
   /// when setup ended (its last setup event, else `state`), then shows every later event.
   mutating func add(
@@ -138,39 +203,11 @@ private struct LaneBuilder {
         traceName: traceName ?? name))
   }
 
-  mutating func addSignal(_ node: ScenarioNode) {
-    if node.isHot {
-      return add(.signals, node.name, events: nodeEvents(node.name), state: nil, note: "hot")
-    }
-    var bySubscription: [Int: [(action: Int, recorded: Recorded)]] = [:]
-    var count = 0
-    for entry in entries {
-      switch entry.kind {
-      case .subscribed(let step, let number) where TraceRenderer.isNamedOutput(step) && step.owner == node.name:
-        count = max(count, number)
-      case .step(let step, let number) where TraceRenderer.isNamedOutput(step) && step.owner == node.name:
-        if let event = entry.event {
-          bySubscription[number, default: []].append((entry.action, Recorded(frame: entry.frame, event: event)))
-        }
-      default: break
-      }
-    }
-    if count == 0 {
-      return add(.signals, node.name, events: [], state: nil, note: "not subscribed")
-    }
-    for number in 1...count {
-      let name = count == 1 ? node.name : "\(node.name) #\(number)"
-      let traceName = count == 1 ? node.name : "\(node.name)#\(number)"
-      add(
-        .signals, name, events: bySubscription[number] ?? [], state: nil,
-        note: count == 1 ? nil : "subscription \(number) of \(count)", traceName: traceName)
-    }
-  }
-
   mutating func addCommand(_ name: String) {
     add(.commands, name + ".executing", events: nodeEvents(name + ".executing"), state: .bool(false))
     add(.commands, name + ".enabled", events: nodeEvents(name + ".enabled"), state: .bool(true))
     add(.commands, name + ".executions", events: nodeEvents(name + ".executions"), state: nil)
+    addInnerSignals(command: name, entries: nodeEntries(name + ".executions"))
     add(.commands, name + ".values", events: nodeEvents(name + ".values"), state: nil)
     add(.commands, name + ".errors", events: nodeEvents(name + ".errors"), state: nil)
     let rejected = entries.filter {
@@ -208,6 +245,7 @@ private struct LaneBuilder {
           return marks
         }
         lanes.append(lane(spec.target, role: role, passed: expectation.passed, marks))
+        if entries.count > 1 { addSubscriptionPairs(entries) }
       }
     default:
       break
@@ -225,9 +263,7 @@ private struct LaneBuilder {
     events.map { recorded in
       switch recorded.event {
       case .next(let value):
-        let token = printer.print([Recorded(frame: 0, event: recorded.event)]).cells.first?.text ?? "?"
-        if !used.contains(token) { used.append(token) }
-        return DiagramModel.Mark(frame: recorded.frame, kind: .value, token: token, label: LaneBuilder.describe(value))
+        return DiagramModel.Mark(frame: recorded.frame, kind: .value, token: token(value), label: LaneBuilder.describe(value))
       case .error(let value):
         return DiagramModel.Mark(
           frame: recorded.frame, kind: .error, token: "#", label: "error " + LaneBuilder.describe(value))
@@ -237,9 +273,19 @@ private struct LaneBuilder {
     }
   }
 
+  /// How the legend and tooltips name an inner signal that has a small lane of its own.
+  static let innerSignal = "an inner signal (lane below)"
+
   static func describe(_ value: Value) -> String {
     if case .signal(let signal) = value, signal.events == nil { return "an inner signal" }
     return ExpectationDiff.describe(value)
+  }
+
+  /// The token the shared printer gives `value` (the legend lists it).
+  mutating func token(_ value: Value) -> String {
+    let token = printer.print([Recorded(frame: 0, event: .next(value))]).cells.first?.text ?? "?"
+    if !used.contains(token) { used.append(token) }
+    return token
   }
 
   /// `key = value` for each token drawn that stands for another value, in the order drawn.
@@ -254,6 +300,7 @@ private struct LaneBuilder {
       case .signal(let marble, _): table[entry.key] = "!cold \(Value.quoted(marble))"
       }
     }
+    for key in drawnInner { table[key] = LaneBuilder.innerSignal }
     return used.compactMap { token in
       let key = token.hasPrefix("'") ? String(token.dropFirst().dropLast()) : token
       guard let value = table[key] else { return nil }

@@ -25,6 +25,11 @@ public struct SVGDiagram: Sendable {
   static let radius = 11
   static let margin = 20
   static let charWidth = 8
+  /// A nested lane (a subscriber, an inner signal): shorter, with smaller marks.
+  static let nestedHeight = 24
+  static let nestedRadius = 8
+  /// The most columns a drawing has: past that, the middle of a long run is folded.
+  static let maxColumns = 600
 
   /// The palette values are drawn in, chosen per token so a token has one colour everywhere.
   static let palette = [
@@ -93,6 +98,9 @@ struct SVGDrawing {
   var width = 0
   /// The x of every frame's column (folded frames share their fold's column).
   var frameX: [Int] = []
+  /// The columns: the first frame of each, how many frames it spans, its x, and whether it
+  /// folds frames that have events (a run too long to draw whole).
+  var columnSpans: [(frame: Int, count: Int, x: Int, hidesEvents: Bool)] = []
   /// The vertical extent of the axis and lanes.
   var lanesTop = 0
   var lanesBottom = 0
@@ -103,32 +111,34 @@ struct SVGDrawing {
     self.model = model
     let lanes = model.lanes
     let cells = lanes.map(TextDiagram.cells)
-    let columns = DiagramColumns(model: model, cells: cells, foldRuns: 10).columns
-    let labelChars = lanes.map { TextDiagram.label($0).count }.max() ?? 10
-    let left = G.margin + min(36, max(12, labelChars)) * G.charWidth + 16
+    let columns = DiagramColumns(model: model, cells: cells, foldRuns: 10, maxColumns: G.maxColumns).columns
+    let labelChars = lanes.map { TextDiagram.label($0).displayColumns + 2 * $0.depth }.max() ?? 10
+    let labelColumns = min(36, max(12, labelChars))
+    let left = G.margin + labelColumns * G.charWidth + 16
     // x of each column's centre.
-    var xs: [Int] = []
-    var x = left + G.frameWidth / 2
-    for column in columns {
-      let span = column.isFold ? G.frameWidth : G.frameWidth
-      xs.append(x)
-      x += span
-    }
-    let right = x + 10
+    let xs = columns.indices.map { left + G.frameWidth / 2 + $0 * G.frameWidth }
+    let right = left + G.frameWidth / 2 + columns.count * G.frameWidth + 10
     for (index, column) in columns.enumerated() {
-      for _ in 0..<column.count { frameX.append(xs[index]) }
+      frameX += repeatElement(xs[index], count: column.count)
+      columnSpans.append((column.frame, column.count, xs[index], column.hidesEvents))
     }
+    width = max(right + G.margin, 640)
     var y = top
     svg += "<g class=\"scenario\">\n"
     if header {
-      svg += text(G.margin, y + 14, model.scenario.name, size: 16, weight: "bold")
-      y += 22
+      // Long titles wrap at the drawing's width (16 px bold is about 10 px a column).
+      for line in model.scenario.name.wrapped(to: (width - 2 * G.margin) / 10) {
+        svg += text(G.margin, y + 14, line, size: 16, weight: "bold")
+        y += 20
+      }
+      y += 2
       let status = model.result.status.rawValue
-      svg += text(
-        G.margin, y + 12,
-        "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)",
-        size: 12, fill: "#666")
-      y += 26
+      let meta = "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)"
+      for line in meta.wrapped(to: (width - 2 * G.margin) / 7) {
+        svg += text(G.margin, y + 12, line, size: 12, fill: "#666")
+        y += 16
+      }
+      y += 10
     }
 
     // The time axis: a tick per frame, frame numbers and real time every fifth frame.
@@ -138,7 +148,7 @@ struct SVGDrawing {
     for (index, column) in columns.enumerated() {
       let cx = xs[index]
       if column.isFold {
-        svg += text(cx, y + 10, "…\(column.count)", anchor: "middle", fill: "#999")
+        svg += text(cx, y + 10, "…\(column.count)", anchor: "middle", fill: column.hidesEvents ? "#b00020" : "#999")
         continue
       }
       if column.frame % 5 == 0 || index == 0 {
@@ -158,18 +168,16 @@ struct SVGDrawing {
     svg += "</g>\n"
     y += 10
 
+    let geometry = LaneGeometry(columns: columns, xs: xs, left: left, right: right, labelColumns: labelColumns)
     for group in DiagramModel.Group.allCases {
       let indices = lanes.indices.filter { lanes[$0].group == group }
       guard !indices.isEmpty else { continue }
       svg += text(G.margin, y + 16, group.rawValue, size: 13, weight: "bold", fill: "#333")
       y += 24
       for index in indices {
-        let lane = lanes[index]
-        let stack = Dictionary(grouping: lane.marks, by: \.frame).values.map(\.count).max() ?? 1
-        let height = G.laneHeight + (stack - 1) * G.stackStep
-        let cy = y + G.laneHeight / 2
-        svg += drawLane(lane, columns: columns, xs: xs, left: left, right: right, cy: cy)
-        y += height
+        let drawn = drawLane(lanes[index], geometry, top: y)
+        svg += drawn.svg
+        y += drawn.height
       }
       y += 6
     }
@@ -197,51 +205,84 @@ struct SVGDrawing {
     }
     svg += "</g>\n"
     bottom = y
-    width = max(right + G.margin, 640)
   }
 
-  func drawLane(
-    _ lane: DiagramModel.Lane, columns: [DiagramColumns.Column], xs: [Int], left: Int, right: Int, cy: Int
-  ) -> String {
-    var out = "<g class=\"lane\" data-lane=\"\(escape(lane.traceName))\">\n"
-    var label = lane.name
+  /// Where the lanes are drawn: the columns, their centres, the arrows' ends, the label column.
+  struct LaneGeometry {
+    var columns: [DiagramColumns.Column]
+    var xs: [Int]
+    var left: Int
+    var right: Int
+    var labelColumns: Int
+  }
+
+  /// One lane at `top`: its title (wrapped to the label column), its arrow (from the ▲ to the ✕
+  /// of a subscription lane), its marks; returns the SVG and the height it took.
+  func drawLane(_ lane: DiagramModel.Lane, _ geometry: LaneGeometry, top: Int) -> (svg: String, height: Int) {
+    let (columns, xs) = (geometry.columns, geometry.xs)
+    let nested = lane.depth > 0
+    let indent = nested ? 2 * lane.depth * G.charWidth : 0
+    let radius = nested ? G.nestedRadius : G.radius
+    let laneHeight = nested ? G.nestedHeight : G.laneHeight
+    let stack = Dictionary(grouping: lane.marks, by: \.frame).values.map(\.count).max() ?? 1
+    let titleLines = TextDiagram.label(lane).wrapped(to: geometry.labelColumns - 2 * lane.depth)
+    let height = laneHeight + max((stack - 1) * G.stackStep, (titleLines.count - 1) * 14)
+    let cy = top + laneHeight / 2
+    var out = "<g class=\"lane\(nested ? " nested" : "")\" data-lane=\"\(escape(lane.traceName))\">\n"
     var fill = "#222"
-    if let passed = lane.passed {
-      label = (passed ? "✓ " : "✗ ") + lane.name + (lane.role.map { " (\($0))" } ?? "")
-      fill = passed ? "#2b7a0b" : "#b00020"
+    if let passed = lane.passed { fill = passed ? "#2b7a0b" : "#b00020" }
+    var ty = cy + 4
+    for part in titleLines {
+      out += text(G.margin + 8 + indent, ty, part, size: nested ? 11 : nil, fill: nested ? "#555" : fill)
+      ty += 14
     }
-    out += text(G.margin + 8, cy + 4, label, fill: fill)
     if let note = lane.note {
-      out += text(G.margin + 8, cy + 16, note, size: 9, fill: "#888")
+      out += text(G.margin + 8 + indent, ty - 2, note, size: 9, fill: "#888")
     }
+    var position: [Int: Int] = [:]
+    for (index, column) in columns.enumerated() where !column.isFold { position[column.frame] = index }
+    func x(of frame: Int) -> Int { frame < frameX.count ? frameX[frame] : geometry.right }
+    let from = lane.start.map { x(of: $0) } ?? geometry.left
+    let to = lane.end.map { x(of: $0) } ?? geometry.right
     let dashed = lane.note == "not subscribed"
-    out += "<line x1=\"\(left)\" y1=\"\(cy)\" x2=\"\(right)\" y2=\"\(cy)\" stroke=\"#555\" stroke-width=\"1.5\""
+    out += "<line x1=\"\(from)\" y1=\"\(cy)\" x2=\"\(to)\" y2=\"\(cy)\" stroke=\"#555\" stroke-width=\"\(nested ? "1" : "1.5")\""
     out += dashed ? " stroke-dasharray=\"4 4\"" : ""
-    out += " marker-end=\"url(#arrow)\"/>\n"
-    for (index, column) in columns.enumerated() where column.isFold {
+    out += lane.end == nil ? " marker-end=\"url(#arrow)\"/>\n" : "/>\n"
+    if let end = lane.end, !lane.marks.contains(where: { $0.frame == end && ($0.kind == .disposed || $0.kind == .completed || $0.kind == .error) }) {
+      // The lane completed in the frame of its last value: a short bar closes it.
+      out += line(to + radius + 3, cy - radius + 2, to + radius + 3, cy + radius - 2, stroke: "#222", width: 2)
+    }
+    for (index, column) in columns.enumerated() where column.isFold && xs[index] > from && xs[index] < to {
       let x = xs[index]
       out += "<path d=\"M\(x - 6),\(cy + 7) L\(x - 2),\(cy - 7) M\(x + 2),\(cy + 7) L\(x + 6),\(cy - 7)\""
       out += " stroke=\"#999\" stroke-width=\"1.5\" fill=\"none\"/>\n"
     }
-    var position: [Int: Int] = [:]
-    for (index, column) in columns.enumerated() where !column.isFold { position[column.frame] = index }
     var stackIndex: [Int: Int] = [:]
     for mark in lane.marks {
       guard let column = position[mark.frame] else { continue }
       let x = xs[column]
+      let tip = "frame \(mark.frame) (\(model.scenario.tick.realTime(frames: mark.frame))): \(mark.label)"
+      if mark.kind == .dropped {
+        // Not an event of the lane: a faint ghost of the value, off the stack.
+        out += "<g class=\"drop\" data-frame=\"\(mark.frame)\"><title>\(escape(tip))</title>"
+        out += "<circle cx=\"\(x)\" cy=\"\(cy)\" r=\"\(radius)\" fill=\"#fff\" stroke=\"#999\" stroke-dasharray=\"3 2\"/>"
+        out += text(x, cy + 4, String(mark.token.trimmingCharacters(in: "'").prefix(3)), anchor: "middle", size: 10, fill: "#999")
+        out += line(x - radius - 2, cy + radius + 2, x + radius + 2, cy - radius - 2, stroke: "#999")
+        out += "</g>\n"
+        continue
+      }
       let level = stackIndex[mark.frame, default: 0]
       stackIndex[mark.frame] = level + 1
       let y = cy + level * G.stackStep
       if level > 0 {
-        out += line(x, y - G.stackStep + G.radius, x, y - G.radius, stroke: "#999")
+        out += line(x, y - G.stackStep + radius, x, y - radius, stroke: "#999")
       }
-      let tip = "frame \(mark.frame) (\(model.scenario.tick.realTime(frames: mark.frame))): \(mark.label)"
       out += "<g class=\"mark\" data-frame=\"\(mark.frame)\"><title>\(escape(tip))</title>"
       switch mark.kind {
       case .value:
-        out += circle(x, y, token: mark.token, r: G.radius)
+        out += circle(x, y, token: mark.token, r: radius)
       case .completed:
-        out += line(x, y - 11, x, y + 11, stroke: "#222", width: 3)
+        out += line(x, y - radius, x, y + radius, stroke: "#222", width: 3)
       case .error:
         out += line(x - 8, y - 8, x + 8, y + 8, stroke: "#b00020", width: 3)
         out += line(x - 8, y + 8, x + 8, y - 8, stroke: "#b00020", width: 3)
@@ -251,19 +292,27 @@ struct SVGDrawing {
         out += line(x - 5, y + 5, x + 5, y - 5, stroke: "#b00020", width: 2)
       case .subscribed:
         out += "<path d=\"M\(x),\(y - 9) L\(x + 8),\(y + 7) L\(x - 8),\(y + 7) z\" fill=\"#444\"/>"
+      case .started:
+        out += "<path d=\"M\(x),\(y - 8) L\(x + 7),\(y + 6) L\(x - 7),\(y + 6) z\" fill=\"#2b7a0b\"/>"
       case .unsubscribed:
         out += line(x, y - 10, x, y + 4, stroke: "#444", width: 3)
         out += "<circle cx=\"\(x)\" cy=\"\(y + 9)\" r=\"2\" fill=\"#444\"/>"
+      case .disposed:
+        out += line(x - 6, y - 6, x + 6, y + 6, stroke: "#8a1c1c", width: 3)
+        out += line(x - 6, y + 6, x + 6, y - 6, stroke: "#8a1c1c", width: 3)
+      case .dropped:
+        break
       }
       out += "</g>\n"
     }
     out += "</g>\n"
-    return out
+    return (out, height)
   }
 
   func circle(_ x: Int, _ y: Int, token: String, r: Int) -> String {
     let label = token.trimmingCharacters(in: "'")
-    let size = label.count <= 1 ? 12 : label.count == 2 ? 10 : 8
+    let columns = label.displayColumns
+    let size = columns <= 1 ? 12 : columns == 2 ? 10 : 8
     var out = "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"\(SVGDiagram.color(token))\" stroke=\"#333\""
     out += " stroke-width=\"1.2\"/>"
     out += text(x, y + size / 3 + 1, String(label.prefix(3)), anchor: "middle", size: size, weight: "bold")

@@ -31,13 +31,14 @@ public enum TeachingSession {
     return scenarios.indices.map { pool.result($0) }
   }
 
-  /// `flowrun trace <path>`: the walkthrough of each scenario, then the usual report lines.
-  public static func trace(path: String) throws(UsageError) -> TeachingOutput {
+  /// `flowrun trace <path>`: the walkthrough of each scenario, then the usual report lines;
+  /// with `steps`, every step's delivery and every value a step dropped.
+  public static func trace(path: String, steps: Bool = false) throws(UsageError) -> TeachingOutput {
     let file = try load(path: path)
     let runs = traced(file)
     var text = ""
     for run in runs {
-      text += TraceRenderer(run).render() + "\n"
+      text += TraceRenderer(run, steps: steps).render() + "\n"
     }
     let reporter = HumanReporter(color: false, verbosity: .normal)
     text += reporter.report(file: file, results: runs.map(\.result))
@@ -75,11 +76,13 @@ public enum DiagramFormat: String, Sendable, CaseIterable {
 }
 
 extension TeachingSession {
-  /// `flowrun diagram <path>`: every scenario of the file drawn in `format`.
-  public static func diagram(path: String, format: DiagramFormat) throws(UsageError) -> TeachingOutput {
+  /// `flowrun diagram <path>`: every scenario of the file drawn in `format`; with `steps`, a
+  /// lane for every step (the HTML page has both drawings and opens on this one).
+  public static func diagram(path: String, format: DiagramFormat, steps: Bool = false) throws(UsageError) -> TeachingOutput {
     let file = try load(path: path)
     let runs = traced(file)
-    let models = runs.map(DiagramModel.init)
+    let options = DiagramModel.Options(steps: steps)
+    let models = runs.map { DiagramModel($0, options: options) }
     let text: String
     switch format {
     case .text:
@@ -91,9 +94,13 @@ extension TeachingSession {
     case .svg:
       text = SVGDiagram(models).render()
     case .html:
+      let plain = steps ? runs.map { DiagramModel($0) } : models
+      let stepped = steps ? models : runs.map { DiagramModel($0, options: DiagramModel.Options(steps: true)) }
+      var page = HTMLDiagram(plain, steps: stepped, showSteps: steps)
       let own = file.scenarios.first?.library ?? .rxjs
-      text = HTMLDiagram(models, library: own.rawValue, variants: libraryVariants(path: path, models: models, own: own))
-        .render()
+      page.library = own.rawValue
+      page.variants = libraryVariants(path: path, models: plain, own: own)
+      text = page.render()
     }
     return TeachingOutput(text: text, exitCode: exitCode(file, runs))
   }

@@ -10,14 +10,33 @@ struct DiagramColumns {
     var frame: Int
     var count: Int
     var width: Int
+    /// A fold of frames that have events (only when nothing else fits).
+    var hidesEvents = false
     var isFold: Bool { count > 1 }
   }
 
   var columns: [Column]
 
   /// Lays out frames `0...lastFrame`, each as wide as its widest cell, folding runs of at least
-  /// `foldRuns` frames without events (nil: no folding).
-  init(model: DiagramModel, cells: [[Int: String]], foldRuns: Int?) {
+  /// `foldRuns` frames without events (nil: no folding). With `maxColumns`, shorter quiet runs
+  /// fold too until the columns fit, and if even that is too many, the middle of the run folds
+  /// into one column, events and all (a diagram of 200,000 busy frames stays small).
+  init(model: DiagramModel, cells: [[Int: String]], foldRuns: Int?, maxColumns: Int? = nil) {
+    columns = DiagramColumns.layout(model: model, cells: cells, foldRuns: foldRuns)
+    guard let maxColumns, columns.count > maxColumns else { return }
+    for runs in [4, 2] where columns.count > maxColumns && runs < (foldRuns ?? .max) {
+      columns = DiagramColumns.layout(model: model, cells: cells, foldRuns: runs)
+    }
+    guard columns.count > maxColumns else { return }
+    let head = columns.prefix(maxColumns / 2)
+    let tail = columns.suffix(maxColumns / 2)
+    let first = head.last.map { $0.frame + $0.count } ?? 0
+    let count = (tail.first?.frame ?? model.lastFrame + 1) - first
+    let middle = Column(frame: first, count: count, width: "…\(count)".count, hidesEvents: true)
+    columns = Array(head) + [middle] + Array(tail)
+  }
+
+  private static func layout(model: DiagramModel, cells: [[Int: String]], foldRuns: Int?) -> [Column] {
     let busy = model.framesWithEvents
     var columns: [Column] = []
     var frame = 0
@@ -36,7 +55,7 @@ struct DiagramColumns {
       columns.append(Column(frame: frame, count: 1, width: max(1, width)))
       frame += 1
     }
-    self.columns = columns
+    return columns
   }
 
   var width: Int { columns.reduce(0) { $0 + $1.width } }
@@ -53,16 +72,26 @@ public struct TextDiagram: Sendable {
     self.model = model
   }
 
-  /// The text of one lane at each frame: a token, or a group `(ab)` of same-frame events.
+  /// The text of one lane at each frame: a token, or a group `(ab)` of same-frame events. A
+  /// value the lane's step dropped is not an event of the lane: not drawn in text.
   static func cells(_ lane: DiagramModel.Lane) -> [Int: String] {
     var tokens: [Int: [String]] = [:]
-    for mark in lane.marks { tokens[mark.frame, default: []].append(mark.token) }
+    for mark in lane.marks where mark.kind != .dropped { tokens[mark.frame, default: []].append(mark.token) }
     return tokens.mapValues { $0.count == 1 ? $0[0] : "(" + $0.joined() + ")" }
   }
 
+  /// The lane's title: its name, with ✓ or ✗ and the row's role for an expectation.
   static func label(_ lane: DiagramModel.Lane) -> String {
     guard let passed = lane.passed else { return lane.name }
     return (passed ? "✓ " : "✗ ") + lane.name + (lane.role.map { " (\($0))" } ?? "")
+  }
+
+  /// The cell of `lane` at a column: its token, `-` while the lane lives, blank before a
+  /// subscription lane's start and after its end.
+  static func cell(_ lane: DiagramModel.Lane, _ cells: [Int: String], _ column: DiagramColumns.Column) -> String {
+    if let start = lane.start, column.frame + column.count - 1 < start { return "" }
+    if let end = lane.end, column.frame > end { return "" }
+    return column.isFold ? "…" : cells[column.frame] ?? "-"
   }
 
   public func render() -> String {
@@ -76,8 +105,8 @@ public struct TextDiagram: Sendable {
     }
     let lanes = model.lanes
     let cells = lanes.map(TextDiagram.cells)
-    let labelWidth = max(9, min(30, (lanes.map { TextDiagram.label($0).count }.max() ?? 0)) + 4)
-    let noteWidth = lanes.compactMap { $0.note.map { $0.count + 2 } }.max() ?? 0
+    let labelWidth = max(9, min(30, (lanes.map { TextDiagram.label($0).displayColumns + 2 * $0.depth }.max() ?? 0)) + 4)
+    let noteWidth = lanes.compactMap { $0.note.map { $0.displayColumns + 2 } }.max() ?? 0
     let room = max(20, maxWidth - labelWidth - noteWidth)
     var layout = DiagramColumns(model: model, cells: cells, foldRuns: nil)
     for fold in [8, 4, 2] where layout.width > room {
@@ -102,13 +131,20 @@ public struct TextDiagram: Sendable {
         guard !indices.isEmpty else { continue }
         out += group.rawValue + "\n"
         for index in indices {
-          var line = "  " + TextDiagram.label(lanes[index]).truncated(to: labelWidth - 4)
-          line = line.padded(to: labelWidth)
+          let lane = lanes[index]
+          let indent = String(repeating: " ", count: 2 + 2 * lane.depth)
+          // A title too long for the label column wraps onto lines of its own, the lane after
+          // its last part.
+          let parts = TextDiagram.label(lane).wrapped(to: labelWidth - 2 - indent.count)
+          for part in parts.dropLast() { out += indent + part + "\n" }
+          var line = (indent + (parts.last ?? "")).displayPadded(to: labelWidth)
           for column in block {
-            let text = column.isFold ? "…" : cells[index][column.frame] ?? "-"
-            line += text + String(repeating: " ", count: max(0, column.width - text.displayColumns))
+            line += TextDiagram.cell(lane, cells[index], column).displayPadded(to: column.width)
           }
-          if let note = lanes[index].note { line = line.trimmingTrailingSpaces + "  " + note }
+          if let note = lane.note {
+            // After a lane that ended early, the note still starts after the last column.
+            line = (lane.end == nil ? line.trimmingTrailingSpaces : line) + "  " + note
+          }
           out += line.trimmingTrailingSpaces + "\n"
         }
       }
@@ -130,7 +166,10 @@ public struct TextDiagram: Sendable {
     if all.contains("#") { items.append("# error") }
     if all.contains("^") { items.append("^ subscribed") }
     if all.contains("!") { items.append("! unsubscribed") }
-    if all.contains("✕") { items.append("✕ execution rejected") }
+    let lanes = model.lanes
+    if lanes.contains(where: { $0.marks.contains { $0.kind == .started } }) { items.append("▲ subscribed") }
+    if lanes.contains(where: { $0.marks.contains { $0.kind == .disposed } }) { items.append("✕ disposed") }
+    if lanes.contains(where: { $0.marks.contains { $0.kind == .rejected } }) { items.append("✕ execution rejected") }
     if folded { items.append("…N N quiet frames") }
     return items
   }
@@ -162,7 +201,7 @@ public struct TextDiagram: Sendable {
     var line = prefix
     for (index, item) in items.enumerated() {
       let text = item + (index + 1 < items.count ? "," : "")
-      if line.count + text.count + 1 > maxWidth, line != prefix {
+      if line.displayColumns + text.displayColumns + 1 > maxWidth, line != prefix {
         out += line.trimmingTrailingSpaces + "\n"
         line = String(repeating: " ", count: prefix.count)
       }
@@ -179,8 +218,33 @@ extension String {
     return text
   }
 
-  func truncated(to width: Int) -> String {
-    count <= width ? self : String(prefix(max(0, width - 1))) + "…"
+  /// Padded with spaces to `width` terminal columns (a wide character counts 2).
+  func displayPadded(to width: Int) -> String {
+    let columns = displayColumns
+    return columns >= width ? self : self + String(repeating: " ", count: width - columns)
+  }
+
+  /// The text in lines of at most `width` columns, broken after a space where one is near
+  /// enough, else anywhere.
+  func wrapped(to width: Int) -> [String] {
+    guard displayColumns > width, width > 4 else { return [self] }
+    var lines: [String] = []
+    var rest = Substring(self)
+    while String(rest).displayColumns > width {
+      var cut = rest.startIndex
+      var columns = 0
+      var lastSpace: String.Index?
+      while cut < rest.endIndex, columns + String(rest[cut]).displayColumns <= width {
+        if rest[cut] == " " { lastSpace = cut }
+        columns += String(rest[cut]).displayColumns
+        cut = rest.index(after: cut)
+      }
+      if let lastSpace, rest.distance(from: rest.startIndex, to: lastSpace) > width / 2 { cut = lastSpace }
+      lines.append(String(rest[..<cut]).trimmingTrailingSpaces)
+      rest = rest[cut...].drop { $0 == " " }
+    }
+    if !rest.isEmpty { lines.append(String(rest)) }
+    return lines
   }
 
   /// `1.5 s` → `1.5s`, so a time label is one word.

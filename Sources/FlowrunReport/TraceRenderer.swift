@@ -10,7 +10,8 @@ public import FlowrunScenario
 /// shared nodes (marbles, subjects, properties, command states, service calls), of named
 /// signals (their last step), rejected executions, timeline actions, and the subscriptions and
 /// disposals of named signals and of marbles, intervals and service calls. The steps in
-/// between are folded into the line they led to.
+/// between are folded into the line they led to; with `steps`, each step's delivery has a line
+/// of its own (`query › debounce 300ms`), and so has each value a step dropped.
 public struct TraceRenderer: Sendable {
   /// One line of the walkthrough.
   public struct Line: Sendable {
@@ -48,8 +49,18 @@ public struct TraceRenderer: Sendable {
   public let lines: [Line]
 
   public init(_ run: TracedRun) {
+    self.init(run, steps: false)
+  }
+
+  /// With `steps`, a line for every step's delivery and for every value a step dropped.
+  public init(_ run: TracedRun, steps: Bool) {
     scenario = run.result.scenario
-    lines = TraceRenderer.lines(run.entries)
+    if steps {
+      let labels = StepLabels(scenario)
+      lines = TraceRenderer.lines(run.entries, steps: labels, drops: StepDrop.find(in: run.entries, labels: labels))
+    } else {
+      lines = TraceRenderer.lines(run.entries)
+    }
   }
 
   /// The whole walkthrough: the scenario's name, description, tick, then frame by frame.
@@ -78,7 +89,7 @@ public struct TraceRenderer: Sendable {
 
   // MARK: - Choosing lines
 
-  static func lines(_ entries: [TraceEntry]) -> [Line] {
+  static func lines(_ entries: [TraceEntry], steps labels: StepLabels? = nil, drops: [StepDrop] = []) -> [Line] {
     var subscriptions: [String: Int] = [:]
     for entry in entries {
       guard case .subscribed(let step, let number) = entry.kind, isNamedOutput(step), let owner = step.owner else {
@@ -97,16 +108,43 @@ public struct TraceRenderer: Sendable {
       }
       guard let step = entry.step else { return entry.node }
       if case .reference(let name) = step.role { return name }
-      guard let owner = step.owner else { return entry.node }
-      guard isNamedOutput(step) else { return "\(owner) › \(step.name)" }
-      guard let number = entry.subscription, (subscriptions[owner] ?? 0) > 1 else { return owner }
-      return "\(owner)#\(number)"
+      return stepName(step, subscription: entry.subscription)
     }
+    func stepName(_ step: TraceStep, subscription: Int?) -> String {
+      guard let owner = step.owner else { return "inline" }
+      let numbered = subscription.flatMap { (subscriptions[owner] ?? 0) > 1 ? "\(owner)#\($0)" : nil } ?? owner
+      guard isNamedOutput(step) else {
+        guard let labels else { return "\(owner) › \(step.name)" }
+        return (step.isTemplate ? owner : numbered) + " › " + labels.label(step)
+      }
+      // With steps, a chain's last operator is named like the steps before it (its lane's name).
+      guard let labels, step.role == .operator else { return numbered }
+      return numbered + " › " + labels.label(step)
+    }
+    var dropsAt: [Int: [StepDrop]] = [:]
+    for drop in drops { dropsAt[drop.entry, default: []].append(drop) }
 
     var shownLine: [Int: Int] = [:]
     var lines: [Line] = []
+    func nearestShown(_ index: Int?) -> Int? {
+      var cursor = index
+      while let at = cursor, shownLine[at] == nil { cursor = entries[at].parent }
+      return cursor.flatMap { shownLine[$0] }
+    }
     for (index, entry) in entries.enumerated() {
-      guard isShown(entry, in: entries) else { continue }
+      defer {
+        for drop in dropsAt[index] ?? [] {
+          let parentLine = nearestShown(index)
+          let name = stepName(drop.step, subscription: drop.subscription)
+          lines.append(
+            Line(
+              frame: entry.action == 0 ? nil : entry.frame, depth: parentLine.map { lines[$0].depth + 1 } ?? 0,
+              name: name,
+              what: "dropped \(describe(drop.value)) (\(drop.reason))", via: nil, lane: name, entry: index,
+              parent: parentLine))
+        }
+      }
+      guard isShown(entry, in: entries, steps: labels != nil) else { continue }
       // The nearest shown ancestor and the hidden steps on the way to it.
       var hidden: [TraceEntry] = []
       var cursor = entry.parent
@@ -123,7 +161,8 @@ public struct TraceRenderer: Sendable {
         frame: entry.action == 0 ? nil : entry.frame, depth: depth, name: nodeName(index), what: what(entry),
         via: nil, lane: nil, entry: index, parent: parentLine)
       switch entry.kind {
-      case .step, .node: line.via = via(hidden.reversed(), entry)
+      // With steps every step has its own line: nothing is folded into another.
+      case .step, .node: line.via = labels == nil ? via(hidden.reversed(), entry) : nil
       case .rejected, .subscribed, .disposed, .timeline: break
       }
       switch entry.kind {
@@ -141,12 +180,13 @@ public struct TraceRenderer: Sendable {
     step.isOutput && step.owner != nil && !step.isTemplate
   }
 
-  static func isShown(_ entry: TraceEntry, in entries: [TraceEntry]) -> Bool {
+  static func isShown(_ entry: TraceEntry, in entries: [TraceEntry], steps: Bool = false) -> Bool {
     switch entry.kind {
     case .node, .rejected, .timeline:
       return true
     case .step(let step, _):
       if case .reference = step.role { return entry.parent == nil }
+      if steps, step.owner != nil, !isNamedOutput(step) { return step.role != .scheduling }
       guard isNamedOutput(step) else { return false }
       // A named `hot`/`cold` signal repeats its marble's own line.
       if let parent = entry.parent, case .node = entries[parent].kind, entries[parent].node == step.owner,

@@ -10,6 +10,9 @@ final class GraphTracing {
   private var owners: [(name: String, pending: Bool)] = []
   /// How deep `Graph.source(for:scope:)` calls are nested right now.
   private var nesting = 0
+  /// The instance numbers of the chains being instantiated, innermost last (TraceStep.instance).
+  private var instances: [Int] = []
+  private var lastInstance = 0
 
   init?(runtime: Runtime) {
     guard let tracer = runtime.tracer as? any StepTracer else { return nil }
@@ -20,7 +23,12 @@ final class GraphTracing {
   /// Instantiates the named signal `name` with `body`; its root step is marked as its output.
   func named(_ name: String, _ body: () -> any Source) -> any Source {
     owners.append((name, true))
-    defer { owners.removeLast() }
+    lastInstance += 1
+    instances.append(lastInstance)
+    defer {
+      owners.removeLast()
+      instances.removeLast()
+    }
     return body()
   }
 
@@ -29,10 +37,14 @@ final class GraphTracing {
     var owner = owners.last?.name
     var isOutput = false
     var isTemplate = false
+    // A chain made on its own (not a named signal's root, not inside another step) starts an
+    // instance; the steps made while making it share it.
+    var startsInstance = false
     if let last = owners.indices.last, owners[last].pending {
       owners[last].pending = false
       isOutput = true
     } else if nesting == 0 {
+      startsInstance = true
       // A chain instantiated on its own: an effect's or expectation's inline signal (the
       // output of that chain), or a template made at run time (the inner of its operator).
       owner = scope.traceOwner
@@ -40,12 +52,19 @@ final class GraphTracing {
       isOutput = scope.traceOwner == nil
     }
     if owner == nil { owner = scope.traceOwner }
+    if startsInstance || instances.isEmpty {
+      startsInstance = true
+      lastInstance += 1
+      instances.append(lastInstance)
+    }
+    let instance = instances[instances.count - 1]
     nesting += 1
     let upstream = make()
     nesting -= 1
+    if startsInstance { instances.removeLast() }
     let step = TraceStep(
       owner: owner, name: GraphTracing.name(of: plan), role: GraphTracing.role(of: plan),
-      index: GraphTracing.index(of: plan), isOutput: isOutput, isTemplate: isTemplate)
+      index: GraphTracing.index(of: plan), isOutput: isOutput, isTemplate: isTemplate, instance: instance)
     return TracingSource(upstream, step: step, tracer: tracer)
   }
 

@@ -13,7 +13,9 @@ struct FlowrunCommand: ParsableCommand {
       counterexample was found), 64 on a usage error.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Check.self, Trace.self, Diagram.self, Compare.self, Explore.self, Init.self, LSP.self],
+    subcommands: [
+      Run.self, Check.self, Trace.self, Diagram.self, Compare.self, Explore.self, Init.self, LSP.self, Playground.self,
+    ],
     defaultSubcommand: Run.self
   )
 

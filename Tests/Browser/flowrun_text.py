@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 _FRAME_HEADER = re.compile(r"^frame (\d+) \((.+)\)$")
 _SETUP_HEADER = "setup (before any scheduled action)"
-_EVENT_WORDS = ("next ", "set ", "current ", "completed", "error")
+_EVENT_WORDS = ("next ", "set ", "current ", "completed", "error", "dropped ")
 
 
 def squash(text: str) -> str:
@@ -94,12 +94,12 @@ def parse_trace(text: str) -> Trace:
 @dataclass
 class Lane:
     name: str  # as printed: "hudVisible #1", "fetchSummary rejected", "accountText.subscriptions"
-    tokens: list[str]  # one per frame: "-", "a", "(tt)", "^"…
+    tokens: list[str]  # one per frame: "-", "a", "(tt)", "^", "▲", " " outside a subscription…
 
     def events(self, frame: int) -> list[str]:
         """The symbols of the events at `frame`, in order ("" for none)."""
         token = self.tokens[frame]
-        if token == "-":
+        if token in ("-", " "):
             return []
         return list(token[1:-1]) if token.startswith("(") else [token]
 
@@ -111,7 +111,30 @@ class TextDiagram:
     legend: dict[str, str]
 
 
+def _token_offsets(rest: str, count: int) -> list[int] | None:
+    """Where each frame's token starts, read off a lane that has a token in every frame (None for
+    a lane that does not: a subscription that began or ended during the run)."""
+    offsets: list[int] = []
+    at = 0
+    while len(offsets) < count:
+        if at >= len(rest) or (not offsets and rest[at] == " "):
+            return None
+        char = rest[at]
+        if char == " ":
+            at += 1
+        elif char == "(":
+            offsets.append(at)
+            at = rest.index(")", at) + 1
+        else:
+            offsets.append(at)
+            at += 1
+    return offsets
+
+
 def parse_text_diagram(text: str) -> TextDiagram:
+    """The lanes of a one-block text diagram, frame by frame. A small nested lane (a subscriber,
+    an inner signal: `↳ a`) is blank outside its subscription; a title too long for the label
+    column wraps onto lines of its own above its lane."""
     lines = text.splitlines()
     frames_match = re.search(r"frames 0–(\d+)", text)
     assert frames_match, "no 'frames 0–N' in the text diagram header"
@@ -119,32 +142,34 @@ def parse_text_diagram(text: str) -> TextDiagram:
     ruler = next(i for i, line in enumerate(lines) if line.startswith("frame "))
     column = lines[ruler].index("0", len("frame"))
     lanes: list[Lane] = []
+    pending: list[str] = []
     index = ruler + 2  # skip the time line
+    block = []
     while index < len(lines) and lines[index].strip():
-        line = lines[index]
+        block.append(lines[index])
         index += 1
+    offsets = next(filter(None, (_token_offsets(line[column:], count) for line in block
+                                 if line.startswith("  ") and line[column:].strip())), None)
+    assert offsets is not None, "no lane with a token in every frame"
+    for line in block:
         if not line.startswith("  "):
             continue  # a group header: signals, properties, commands, expectations
         name = line[:column].strip()
+        rest = line[column:]
+        if not rest.strip():
+            pending.append(name)  # the first part of a wrapped title
+            continue
+        name = " ".join(pending + [name])
+        pending = []
         for mark in ("✓ ", "✗ "):
             if name.startswith(mark):
                 name = name[len(mark):]
-        assert "…" not in line, f"folded frames in {line!r}: pick a shorter flow"
+        assert "…" not in rest, f"folded frames in {line!r}: pick a shorter flow"
         tokens: list[str] = []
-        rest = line[column:]
-        at = 0
-        while len(tokens) < count:
-            assert at < len(rest), f"lane {name!r} has fewer than {count} frames: {rest!r}"
-            char = rest[at]
-            if char == " ":
-                at += 1
-            elif char == "(":
-                end = rest.index(")", at)
-                tokens.append(rest[at:end + 1])
-                at = end + 1
-            else:
-                tokens.append(char)
-                at += 1
+        for frame, start in enumerate(offsets):
+            # Tokens start at their column (padded on the right); a blank there is no token.
+            end = offsets[frame + 1] if frame + 1 < len(offsets) else len(rest)
+            tokens.append(rest[start:end].split()[0] if start < len(rest) and rest[start] != " " else " ")
         lanes.append(Lane(name=name, tokens=tokens))
     legend_text = ""
     for line in lines[index:]:

@@ -25,6 +25,8 @@ FLOWS = [
     "scenarios/hud/two-commands.yaml",      # groups (tt), a rejected execution, lanes #1 #2
     "scenarios/login/command.yaml",         # two scenarios on one page, CJK values, 15 frames
     "scenarios/paging/refresh-and-next-page.yaml",  # 22 frames, 28 lanes, a signal subscribed three times
+    "scenarios/network/cancel.yaml",        # ▲ … ✕ lanes, a shared node with its subscribers, log pairs
+    "scenarios/search/search-as-you-type.yaml --steps",  # a lane per step, dropped values, inner requests
 ]
 
 
@@ -53,13 +55,13 @@ class Flow:
     scenarios: list[Scenario]
 
 
-@pytest.fixture(scope="module", params=FLOWS, ids=lambda p: Path(p).stem)
+@pytest.fixture(scope="module", params=FLOWS, ids=lambda p: Path(p.split(" ")[0]).stem + ("-steps" if "--steps" in p else ""))
 def flow(request, run_flowrun, artifacts) -> Flow:
-    path = request.param
-    page = artifacts / (path.removeprefix("scenarios/").removesuffix(".yaml").replace("/", "-") + ".html")
-    run_flowrun("diagram", path, "--format", "html", "-o", str(page))
-    traces = split_scenarios(run_flowrun("trace", path), path)
-    diagrams = split_scenarios(run_flowrun("diagram", path, "--format", "text"), path)
+    path, *flags = request.param.split(" ")
+    page = artifacts / (path.removeprefix("scenarios/").removesuffix(".yaml").replace("/", "-") + "".join(flags) + ".html")
+    run_flowrun("diagram", path, "--format", "html", "-o", str(page), *flags)
+    traces = split_scenarios(run_flowrun("trace", path, *flags), path)
+    diagrams = split_scenarios(run_flowrun("diagram", path, "--format", "text", *flags), path)
     assert len(traces) == len(diagrams)
     scenarios = [Scenario(i, parse_trace(t), parse_text_diagram(d)) for i, (t, d) in enumerate(zip(traces, diagrams))]
     return Flow(path, page, scenarios)
@@ -69,9 +71,11 @@ def flow(request, run_flowrun, artifacts) -> Flow:
 
 SNAPSHOT = """
 var section = document.querySelectorAll("section.scenario")[arguments[0]];
-var svg = section.querySelector("svg");
-var cursor = svg.querySelector("rect.cursor");
 function shown(el) { return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden"; }
+var views = Array.prototype.filter.call(section.querySelectorAll(".view"), shown);
+var view = views[0];
+var svg = view.querySelector("svg");
+var cursor = svg.querySelector("rect.cursor");
 var panels = Array.prototype.filter.call(section.querySelectorAll(".trace .frame"), shown);
 var lanes = Array.prototype.map.call(svg.querySelectorAll("g.lane"), function (lane) {
   return {
@@ -94,6 +98,7 @@ return {
   }),
   quiet: panels.length === 1 && panels[0].querySelector(".quiet") !== null && shown(panels[0].querySelector(".quiet")),
   cursor: cursor ? Number(cursor.getAttribute("x")) + Number(cursor.getAttribute("width")) / 2 : null,
+  views: views.map(function (v) { return v.dataset.view; }),
   lanes: lanes
 };
 """
@@ -118,15 +123,18 @@ def section(driver, scenario: Scenario):
     return driver.find_elements(By.CSS_SELECTOR, "section.scenario")[scenario.index]
 
 
+_WHAT = re.compile(r" (?=next |set |current |completed|error |dropped |execute)")
+
+
 def trace_event_names(scenario: Scenario, frame: int) -> set[str]:
-    """The nodes that receive an event at `frame`, by the trace (names never contain spaces,
-    except `owner › step`, which is no lane)."""
+    """The nodes that receive an event at `frame`, by the trace: a line's name is everything
+    before what happened (`query › debounce 300ms next "swift"`). A value a step dropped names
+    the step's lane."""
     names = set()
     for delivery in scenario.trace.deliveries(frame):
         if not delivery.is_event():
             continue
-        words = delivery.name_and_what.split(" ")
-        names.add(" ".join(words[:3]) if len(words) > 1 and words[1] == "›" else words[0])
+        names.add(_WHAT.split(delivery.name_and_what, maxsplit=1)[0])
     return names
 
 
@@ -154,8 +162,10 @@ def check_frame(driver, scenario: Scenario, frame: int, where: str = "") -> None
     lanes = state["lanes"]
     rows = scenario.diagram.lanes
     assert len(lanes) == len(rows), f"{context}: {len(lanes)} lanes drawn, the text diagram has {len(rows)}"
+    assert len(state["views"]) == 1, f"{context}: {len(state['views'])} drawings shown"
     for lane, row in zip(lanes, rows):
-        assert row.name.replace(" #", "#").startswith(lane["name"]), f"lane {lane['name']!r} is row {row.name!r}"
+        if not row.name.startswith("↳"):  # a nested lane is named by what it is, linked by its parent's node
+            assert row.name.replace(" #", "#").startswith(lane["name"]), f"lane {lane['name']!r} is row {row.name!r}"
         symbols = row.events(frame)
         current = lane["current"]
         assert len(current) == len(symbols), (
@@ -385,3 +395,37 @@ def test_detectors_see_requests_and_errors(visit, artifacts):
     assert any("logged" in e for e in errors), errors
     glyphs = page.driver.execute_script(MISSING_GLYPHS, "\U0010FFFD")
     assert glyphs["missing"], "the glyph check does not see a private-use character as missing"
+
+
+def test_every_step_checkbox_switches_the_drawing(visit, run_flowrun, artifacts):
+    """A page drawn without --steps has both drawings: the checkbox shows every step's lane (the
+    frame stays), and the lanes and deliveries then agree with `diagram --steps` and
+    `trace --steps`."""
+    path = "scenarios/search/search-as-you-type.yaml"
+    page_file = artifacts / "search-as-you-type-plain.html"
+    run_flowrun("diagram", path, "--format", "html", "-o", str(page_file))
+    def scenario(*flags):
+        trace = split_scenarios(run_flowrun("trace", path, *flags), path)[0]
+        diagram = split_scenarios(run_flowrun("diagram", path, "--format", "text", *flags), path)[0]
+        return Scenario(0, parse_trace(trace), parse_text_diagram(diagram))
+    plain, stepped = scenario(), scenario("--steps")
+    page = visit(page_file.as_uri())
+    driver = page.driver
+    toggle = section(driver, plain).find_element(By.CSS_SELECTOR, "input.steps")
+    assert not toggle.is_selected()
+    button(driver, plain, "next").click()
+    frame = frame_of(driver, plain)
+    check_frame(driver, plain, frame, " (nodes only)")
+    toggle.click()
+    check_frame(driver, stepped, frame, " (every step)")
+    # The drop of the repeated query is a stop of ▶ with every step drawn.
+    for _ in range(20):
+        if frame_of(driver, stepped) >= 12:
+            break
+        button(driver, stepped, "next").click()
+    check_frame(driver, stepped, 12, " (distinctUntilChanged dropped \"swift\")")
+    items = snapshot(driver, stepped)["items"]
+    assert any('dropped "swift" (same as before)' in item["text"] for item in items), items
+    toggle.click()
+    check_frame(driver, plain, 12, " (back to the nodes)")
+    assert page.errors() == []

@@ -16,12 +16,15 @@ extension FlowrunCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file instead of standard output.", valueName: "path"))
     var output: String?
 
+    @Flag(help: "Draw a lane for every step of each signal's chain, with the values each step dropped.")
+    var steps = false
+
     @Flag(help: "Run again and redraw whenever the file changes (Ctrl-C to stop).")
     var watch = false
 
     func run() throws {
       try Watcher.run(path: file, watch: watch) {
-        let result = try TeachingSession.diagram(path: file, format: format)
+        let result = try TeachingSession.diagram(path: file, format: format, steps: steps)
         if let output {
           try Data(result.text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } else {

@@ -10,12 +10,15 @@ extension FlowrunCommand {
     @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"))
     var file: String
 
+    @Flag(help: "Give every step of each signal's chain a line, and every value a step dropped.")
+    var steps = false
+
     @Flag(help: "Run again and print again whenever the file changes (Ctrl-C to stop).")
     var watch = false
 
     func run() throws {
       try Watcher.run(path: file, watch: watch) {
-        let output = try TeachingSession.trace(path: file)
+        let output = try TeachingSession.trace(path: file, steps: steps)
         FileHandle.standardOutput.write(Data(output.text.utf8))
         return output.exitCode
       }
