@@ -17,11 +17,12 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    .target(name: "FlowrunYAML", dependencies: ["CLibYAML"]),
+    .target(name: "FlowrunDiagnostics"),
+    .target(name: "FlowrunYAML", dependencies: ["CLibYAML", "FlowrunDiagnostics"]),
     .target(
       name: "FlowrunCore",
       dependencies: [
-        "FlowrunYAML",
+        "FlowrunDiagnostics",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
@@ -35,17 +36,20 @@ let package = Package(
     .target(
       name: "FlowrunExpressions",
       dependencies: [
-        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .target(
       name: "FlowrunScenario",
       dependencies: [
-        "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions",
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
-    .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
+    .target(
+      name: "FlowrunReport",
+      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
+    ),
     .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
@@ -56,28 +60,35 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunYAML"]),
-    .testTarget(name: "FlowrunCoreTests", dependencies: ["FlowrunCore"]),
+    .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML"]),
+    .testTarget(
+      name: "FlowrunCoreTests",
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
     .testTarget(
       name: "FlowrunMarblesTests",
       dependencies: [
-        "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunCore", "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunExpressionsTests",
       dependencies: [
-        "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunCore", "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunScenarioTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunScenario"],
+      dependencies: [
+        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "FlowrunReportTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunReport"],
+      dependencies: ["FlowrunTestSupport", "FlowrunCore", "FlowrunScenario", "FlowrunReport"],
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),

@@ -1,4 +1,4 @@
-public import FlowrunYAML
+public import FlowrunDiagnostics
 
 /// Something that went wrong while a scenario ran: an error that fails the run, or a warning.
 public struct RunIssue: Sendable, Equatable {

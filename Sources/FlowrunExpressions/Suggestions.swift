@@ -1,4 +1,4 @@
-import FlowrunCore
+import FlowrunDiagnostics
 
 /// The closest candidate within edit distance 2 of `name`, and at most half its length away
 /// (so that a short name such as `foo` does not suggest `Bool`).

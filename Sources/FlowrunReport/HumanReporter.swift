@@ -1,5 +1,5 @@
+import FlowrunDiagnostics
 public import FlowrunScenario
-import FlowrunYAML
 import Foundation
 
 /// Writes the human report of cli.md: a ✓/✗ line per scenario, diagnostics, aligned diffs of

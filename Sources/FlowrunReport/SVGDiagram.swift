@@ -1,4 +1,4 @@
-import FlowrunYAML
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunScenario
 

@@ -1,7 +1,8 @@
+import FlowrunDiagnostics
+import FlowrunYAML
 import OrderedCollections
 import FlowrunCore
 import FlowrunExpressions
-import FlowrunYAML
 
 extension Graph {
   // MARK: - Templates

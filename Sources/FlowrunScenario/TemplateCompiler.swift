@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import OrderedCollections
 import FlowrunCore
 import FlowrunExpressions

@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// The bytes of a file with a table of line starts, for exact conversions between byte offsets,
 /// scalar indices and `SourceLocation`s.
 ///

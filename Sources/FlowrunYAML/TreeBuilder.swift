@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// Builds a file's node store from libyaml events, iteratively, enforcing the limits.
 ///
 /// Open collections live on an explicit stack bounded by `YAMLLimits.maxDepth`, so no input can

@@ -1,3 +1,5 @@
+public import FlowrunDiagnostics
+
 /// One `---`-separated document of a YAML file.
 public struct YAMLDocument: Hashable, Sendable {
   /// The document's content; nil for an empty document.

@@ -1,6 +1,5 @@
 import FlowrunReport
 import FlowrunScenario
-import FlowrunYAML
 import Testing
 
 /// The human reporter's fixed parts: the summary line, the report of a file that did not load,

@@ -1,6 +1,6 @@
+import FlowrunDiagnostics
 import FlowrunTestSupport
 import FlowrunScenario
-import FlowrunYAML
 import Foundation
 import Testing
 

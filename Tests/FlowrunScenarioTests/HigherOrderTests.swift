@@ -1,5 +1,5 @@
+import FlowrunDiagnostics
 import FlowrunScenario
-import FlowrunYAML
 import Testing
 
 /// The flatMap family, switchToLatest, mergeAll/concatAll, catch, retry and race, as RxJS-style

@@ -1,5 +1,5 @@
 import FlowrunCore
-import FlowrunYAML
+import FlowrunDiagnostics
 import FlowrunMarbles
 @testable import FlowrunScenario
 

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunYAML
@@ -8,8 +9,8 @@ private func parseClean(_ text: String) throws -> YAMLFile {
   return file
 }
 
-private func loc(_ line: Int, _ column: Int, _ offset: Int) -> FlowrunYAML.SourceLocation {
-  FlowrunYAML.SourceLocation(line: line, column: column, offset: offset)
+private func loc(_ line: Int, _ column: Int, _ offset: Int) -> FlowrunDiagnostics.SourceLocation {
+  FlowrunDiagnostics.SourceLocation(line: line, column: column, offset: offset)
 }
 
 @Test func nodeLocationsCountScalarsAndBytes() throws {

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunYAML

@@ -1,4 +1,4 @@
-public import FlowrunYAML
+public import FlowrunDiagnostics
 
 /// A named piece of state with a current value: `RAC(target, key)` and `RACObserve(target, key)`.
 ///

@@ -1,5 +1,5 @@
 import FlowrunCore
-import FlowrunYAML
+import FlowrunDiagnostics
 import Foundation
 import Testing
 
