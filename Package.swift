@@ -48,15 +48,19 @@ let package = Package(
     ),
     .target(
       name: "FlowrunReport",
-      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
+      dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
     ),
-    .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario"]),
+    .target(
+      name: "FlowrunApp",
+      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport"]
+    ),
+    .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario"]),
     // Golden-file helpers shared by the test targets (not a product).
     .target(name: "FlowrunTestSupport"),
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunReport",
+        "FlowrunApp", "FlowrunReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +95,7 @@ let package = Package(
       dependencies: ["FlowrunTestSupport", "FlowrunCore", "FlowrunScenario", "FlowrunReport"],
       exclude: ["ReporterGolden", "Golden"]
     ),
+    .testTarget(name: "FlowrunAppTests", dependencies: ["FlowrunApp"]),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden"]),
   ]

@@ -39,7 +39,7 @@ import Testing
         a: "-x 300f y|"
       """
     let file = ScenarioLoader.load(path: "pause.yaml", bytes: Array(yaml.utf8))
-    let model = try #require(TeachingSession.traced(file).map(DiagramModel.init).first)
+    let model = try #require(file.scenarios.map { ScenarioRunner.traced($0) }.map(DiagramModel.init).first)
     let text = TextDiagram(model).render()
     #expect(text.contains("…"))
     #expect(text.contains("…300") || text.contains("…299") || text.contains("…298"))
@@ -63,7 +63,7 @@ import Testing
         api.calls: "-"
       """
     let file = ScenarioLoader.load(path: "lanes.yaml", bytes: Array(yaml.utf8))
-    let run = try #require(TeachingSession.traced(file).first)
+    let run = try #require(file.scenarios.map { ScenarioRunner.traced($0) }.first)
     #expect(run.result.status == .passed)
     let model = DiagramModel(run)
     let request = try #require(model.lanes.first { $0.name == "request" })

@@ -26,7 +26,7 @@ func tracedRuns(_ path: String) throws -> [TracedRun] {
   let data = try Data(contentsOf: packageRoot.appendingPathComponent(path))
   let file = ScenarioLoader.load(path: path, bytes: Array(data))
   #expect(!file.hasErrors, "\(path) did not load")
-  return TeachingSession.traced(file)
+  return file.scenarios.map { ScenarioRunner.traced($0) }
 }
 
 /// Compares `actual` with `Golden/<name>` (`FLOWRUN_RECORD=1` rewrites it and records an issue).

@@ -1,3 +1,4 @@
+public import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
 import Foundation

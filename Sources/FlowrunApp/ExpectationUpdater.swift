@@ -1,6 +1,7 @@
 import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunMarbles
+import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
 import Foundation

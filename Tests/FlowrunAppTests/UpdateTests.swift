@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FlowrunReport
+@testable import FlowrunApp
 
 /// `--update`: only the failing marbles (and the legend entries they need) change, the result
 /// passes, and CI refuses without `force`.

@@ -1,3 +1,4 @@
+import FlowrunReport
 public import FlowrunScenario
 import Foundation
 
