@@ -99,44 +99,64 @@ struct SVGDrawing {
 
   typealias G = SVGDiagram
 
+  /// The columns of the drawing (a frame each, or a fold of quiet frames) and where they are.
+  struct Layout {
+    var columns: [DiagramColumns.Column]
+    /// The x of each column's centre.
+    var xs: [Int]
+    /// Where the lanes' arrows start and end.
+    var left: Int
+    var right: Int
+
+    init(model: DiagramModel) {
+      let lanes = model.lanes
+      columns = DiagramColumns(model: model, cells: lanes.map(TextDiagram.cells), foldRuns: 10).columns
+      let labelChars = lanes.map { TextDiagram.label($0).count }.max() ?? 10
+      let left = G.margin + min(36, max(12, labelChars)) * G.charWidth + 16
+      self.left = left
+      xs = columns.indices.map { left + G.frameWidth / 2 + $0 * G.frameWidth }
+      right = left + G.frameWidth / 2 + columns.count * G.frameWidth + 10
+    }
+  }
+
   init(model: DiagramModel, top: Int, header: Bool = true) {
     self.model = model
-    let lanes = model.lanes
-    let cells = lanes.map(TextDiagram.cells)
-    let columns = DiagramColumns(model: model, cells: cells, foldRuns: 10).columns
-    let labelChars = lanes.map { TextDiagram.label($0).count }.max() ?? 10
-    let left = G.margin + min(36, max(12, labelChars)) * G.charWidth + 16
-    // x of each column's centre.
-    var xs: [Int] = []
-    var x = left + G.frameWidth / 2
-    for column in columns {
-      let span = column.isFold ? G.frameWidth : G.frameWidth
-      xs.append(x)
-      x += span
-    }
-    let right = x + 10
-    for (index, column) in columns.enumerated() {
-      for _ in 0..<column.count { frameX.append(xs[index]) }
+    let layout = Layout(model: model)
+    for (index, column) in layout.columns.enumerated() {
+      frameX += repeatElement(layout.xs[index], count: column.count)
     }
     var y = top
     svg += "<g class=\"scenario\">\n"
-    if header {
-      svg += text(G.margin, y + 14, model.scenario.name, size: 16, weight: "bold")
-      y += 22
-      let status = model.result.status.rawValue
-      svg += text(
-        G.margin, y + 12,
-        "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)",
-        size: 12, fill: "#666")
-      y += 26
-    }
+    if header { drawHeader(y: &y) }
+    drawAxis(layout, y: &y)
+    for group in DiagramModel.Group.allCases { drawGroup(group, layout, y: &y) }
+    lanesBottom = y
+    y += 8
+    drawLegend(right: layout.right, y: &y)
+    svg += "</g>\n"
+    bottom = y
+    width = max(layout.right + G.margin, 640)
+  }
 
-    // The time axis: a tick per frame, frame numbers and real time every fifth frame.
+  /// The scenario's name, then its path, tick and status.
+  private mutating func drawHeader(y: inout Int) {
+    svg += text(G.margin, y + 14, model.scenario.name, size: 16, weight: "bold")
+    y += 22
+    let status = model.result.status.rawValue
+    svg += text(
+      G.margin, y + 12,
+      "\(model.scenario.path) · tick \(model.scenario.tick.literal.text) · \(status)",
+      size: 12, fill: "#666")
+    y += 26
+  }
+
+  /// The time axis: a tick per frame, frame numbers and real time every fifth frame.
+  private mutating func drawAxis(_ layout: Layout, y: inout Int) {
     svg += "<g class=\"axis\">\n"
     svg += text(G.margin, y + 10, "frame", fill: "#666")
     svg += text(G.margin, y + 24, "time", fill: "#666")
-    for (index, column) in columns.enumerated() {
-      let cx = xs[index]
+    for (index, column) in layout.columns.enumerated() {
+      let cx = layout.xs[index]
       if column.isFold {
         svg += text(cx, y + 10, "…\(column.count)", anchor: "middle", fill: "#999")
         continue
@@ -150,59 +170,52 @@ struct SVGDrawing {
     }
     lanesTop = y - 4
     y += 32
-    svg += line(left, y, right, y, stroke: "#bbb")
-    for (index, column) in columns.enumerated() where !column.isFold {
+    svg += line(layout.left, y, layout.right, y, stroke: "#bbb")
+    for (index, column) in layout.columns.enumerated() where !column.isFold {
       let long = column.frame % 5 == 0
-      svg += line(xs[index], y - (long ? 5 : 3), xs[index], y, stroke: "#bbb")
+      svg += line(layout.xs[index], y - (long ? 5 : 3), layout.xs[index], y, stroke: "#bbb")
     }
     svg += "</g>\n"
     y += 10
-
-    for group in DiagramModel.Group.allCases {
-      let indices = lanes.indices.filter { lanes[$0].group == group }
-      guard !indices.isEmpty else { continue }
-      svg += text(G.margin, y + 16, group.rawValue, size: 13, weight: "bold", fill: "#333")
-      y += 24
-      for index in indices {
-        let lane = lanes[index]
-        let stack = Dictionary(grouping: lane.marks, by: \.frame).values.map(\.count).max() ?? 1
-        let height = G.laneHeight + (stack - 1) * G.stackStep
-        let cy = y + G.laneHeight / 2
-        svg += drawLane(lane, columns: columns, xs: xs, left: left, right: right, cy: cy)
-        y += height
-      }
-      y += 6
-    }
-
-    lanesBottom = y
-    // The legend.
-    y += 8
-    if !model.legend.isEmpty {
-      svg += text(G.margin, y + 12, "legend", size: 13, weight: "bold", fill: "#333")
-      y += 22
-      var lx = G.margin
-      let maxRight = max(right, 640)
-      for entry in model.legend {
-        let label = "= \(entry.value)"
-        let w = 24 + label.displayColumns * G.charWidth + 14
-        if lx + w > maxRight, lx > G.margin {
-          lx = G.margin
-          y += 26
-        }
-        svg += circle(lx + 10, y + 8, token: entry.key, r: 9)
-        svg += text(lx + 24, y + 12, label)
-        lx += w
-      }
-      y += 26
-    }
-    svg += "</g>\n"
-    bottom = y
-    width = max(right + G.margin, 640)
   }
 
-  func drawLane(
-    _ lane: DiagramModel.Lane, columns: [DiagramColumns.Column], xs: [Int], left: Int, right: Int, cy: Int
-  ) -> String {
+  /// The group's title and its lanes, a lane taller where events of one frame stack.
+  private mutating func drawGroup(_ group: DiagramModel.Group, _ layout: Layout, y: inout Int) {
+    let lanes = model.lanes.filter { $0.group == group }
+    guard !lanes.isEmpty else { return }
+    svg += text(G.margin, y + 16, group.rawValue, size: 13, weight: "bold", fill: "#333")
+    y += 24
+    for lane in lanes {
+      let stack = Dictionary(grouping: lane.marks, by: \.frame).values.map(\.count).max() ?? 1
+      svg += drawLane(lane, layout, cy: y + G.laneHeight / 2)
+      y += G.laneHeight + (stack - 1) * G.stackStep
+    }
+    y += 6
+  }
+
+  /// The legend's entries, wrapped at the drawing's width.
+  private mutating func drawLegend(right: Int, y: inout Int) {
+    guard !model.legend.isEmpty else { return }
+    svg += text(G.margin, y + 12, "legend", size: 13, weight: "bold", fill: "#333")
+    y += 22
+    var lx = G.margin
+    let maxRight = max(right, 640)
+    for entry in model.legend {
+      let label = "= \(entry.value)"
+      let w = 24 + label.displayColumns * G.charWidth + 14
+      if lx + w > maxRight, lx > G.margin {
+        lx = G.margin
+        y += 26
+      }
+      svg += circle(lx + 10, y + 8, token: entry.key, r: 9)
+      svg += text(lx + 24, y + 12, label)
+      lx += w
+    }
+    y += 26
+  }
+
+  func drawLane(_ lane: DiagramModel.Lane, _ layout: Layout, cy: Int) -> String {
+    let (columns, xs, left, right) = (layout.columns, layout.xs, layout.left, layout.right)
     var out = "<g class=\"lane\" data-lane=\"\(escape(lane.traceName))\">\n"
     var label = lane.name
     var fill = "#222"

@@ -86,6 +86,31 @@ import Testing
     #expect(!svg.contains("http://") || !svg.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
   }
 
+  /// Every kind of mark, a fold, a stack of same-frame events, a failed expectation and a legend
+  /// that wraps, drawn byte for byte as `Golden/marks.diagram.svg`.
+  @Test func svgOfEveryKindOfMark() throws {
+    let yaml = """
+      flowrun: 1
+      name: marks of every kind
+      signals:
+        a: { hot: "-x 300f (yz)|" }
+        b: { cold: "--x-#" }
+        c:
+          - from: b
+          - map: '$0 + "!"'
+      expect:
+        a: "-x 300f (yz)|"
+        c: "--x-#"
+        b.subscriptions: "^---!"
+      values:
+        x: "a long value that wraps the legend line"
+      """
+    let file = ScenarioLoader.load(path: "marks.yaml", bytes: Array(yaml.utf8))
+    let models = file.scenarios.map { DiagramModel(ScenarioRunner.traced($0)) }
+    #expect(models.count == 1)
+    expectGolden(SVGDiagram(models).render(), "marks.diagram.svg")
+  }
+
   @Test func svgAndHTMLAreDeterministic() throws {
     let path = "scenarios/login/command.yaml"
     let first = try tracedRuns(path).map(DiagramModel.init)
