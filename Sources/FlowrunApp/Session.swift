@@ -78,6 +78,36 @@ public enum Session {
   /// the exit code (0 all passed, 1 something failed).
   public static func run(_ options: RunOptions, emit: (SessionOutput) -> Void) throws(UsageError) -> Int32 {
     let started = ContinuousClock.now
+    let filter = try validate(options)
+    let files = try discover(options.paths)
+    let selected = select(from: load(files, options), filter: filter, options: options)
+    let human = HumanOutput(options)
+    let (reports, summary) = run(selected, options, human: human, emit: emit)
+    let elapsed = ContinuousClock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let report = RunReport(files: reports, summary: summary, durationSeconds: seconds)
+    if options.update != .off {
+      let updates = ExpectationUpdater.update(report)
+      if human.isStreamed, !updates.isEmpty { emit(.standardOutput("\n" + updates.joined(separator: "\n") + "\n")) }
+    }
+    if human.isStreamed { emit(.standardOutput("\n" + human.reporter.summary(summary, seconds: seconds) + "\n")) }
+    writeReports(report, options, human: human, emit: emit)
+    return summary.isSuccess ? exitSuccess : exitFailure
+  }
+
+  /// The human report: streamed to standard output unless every reporter was sent elsewhere.
+  private struct HumanOutput {
+    var isStreamed: Bool
+    var reporter: HumanReporter
+
+    init(_ options: RunOptions) {
+      isStreamed = options.reporters.isEmpty || options.reporters.contains { $0.kind == .human && $0.path == nil }
+      reporter = HumanReporter(color: options.color, verbosity: options.verbosity)
+    }
+  }
+
+  /// Checks the options that the argument parser cannot; returns the compiled `--filter`.
+  private static func validate(_ options: RunOptions) throws(UsageError) -> Regex<AnyRegexOutput>? {
     let filter: Regex<AnyRegexOutput>?
     do {
       filter = try options.filter.map { try Regex($0) }
@@ -90,21 +120,36 @@ public enum Session {
     if let shard = options.shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
       throw UsageError("--shard must be i/n with 1 ≤ i ≤ n")
     }
-    let (files, missing) = ScenarioDiscovery.files(in: options.paths)
-    if let path = missing.first { throw UsageError("no such file or directory: \(path)") }
-    if files.isEmpty { throw UsageError("no scenario found in \(options.paths.joined(separator: ", "))") }
+    return filter
+  }
 
-    // Load every file, then select scenarios (filter, tags, shard) in file order.
+  /// The scenario files under `paths`; a missing path or no file at all is a usage error.
+  private static func discover(_ paths: [String]) throws(UsageError) -> [String] {
+    let (files, missing) = ScenarioDiscovery.files(in: paths)
+    if let path = missing.first { throw UsageError("no such file or directory: \(path)") }
+    if files.isEmpty { throw UsageError("no scenario found in \(paths.joined(separator: ", "))") }
+    return files
+  }
+
+  /// Loads every file on the workers, within the limits of reading files given by `--limit`.
+  private static func load(_ files: [String], _ options: RunOptions) -> [LoadedFile] {
     var yamlLimits = YAMLLimits()
     for (key, value) in options.limits where YAMLLimits.keys.contains(key) { yamlLimits[key] = value }
     let readLimits = yamlLimits
     let loader = WorkPool(count: files.count, jobs: options.jobs) {
       ScenarioLoader.load(path: files[$0], limits: readLimits)
     }
+    return files.indices.map { loader.result($0) }
+  }
+
+  /// The scenarios to run, in file order: those the filter and tags select, in this shard, with
+  /// the `--limit` run limits applied.
+  private static func select(
+    from files: [LoadedFile], filter: Regex<AnyRegexOutput>?, options: RunOptions
+  ) -> [Selected] {
     var selected: [Selected] = []
     var index = 0
-    for position in files.indices {
-      let file = loader.result(position)
+    for file in files {
       var scenarios: [Scenario] = []
       for var scenario in file.scenarios where matches(scenario, filter: filter, options: options) {
         defer { index += 1 }
@@ -114,13 +159,18 @@ public enum Session {
       }
       selected.append(Selected(file: file, scenarios: scenarios))
     }
+    return selected
+  }
 
-    let wantsHuman = options.reporters.isEmpty || options.reporters.contains { $0.kind == .human && $0.path == nil }
-    let reporter = HumanReporter(color: options.color, verbosity: options.verbosity)
+  /// Runs (or with `checkOnly`, only counts) the selected scenarios on the workers, emitting
+  /// each file's human report in file order as soon as its results are in; stops early with
+  /// `--fail-fast`.
+  private static func run(
+    _ selected: [Selected], _ options: RunOptions, human: HumanOutput, emit: (SessionOutput) -> Void
+  ) -> ([RunReport.FileReport], RunSummary) {
     let checkOnly = options.checkOnly
-    let toRun = selected
-    let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position in
-      checkOnly ? [] : toRun[position].scenarios.map { ScenarioRunner.run($0) }
+    let runner = WorkPool(count: selected.count, jobs: options.jobs) { position in
+      checkOnly ? [] : selected[position].scenarios.map { ScenarioRunner.run($0) }
     }
     var summary = RunSummary()
     var reports: [RunReport.FileReport] = []
@@ -134,11 +184,11 @@ public enum Session {
       }
       for result in results { summary.add(result) }
       reports.append(RunReport.FileReport(file: entry.file, results: results))
-      if wantsHuman {
+      if human.isStreamed {
         let text =
           checkOnly
-          ? reporter.checked(file: entry.file, scenarios: entry.scenarios)
-          : reporter.report(file: entry.file, results: results)
+          ? human.reporter.checked(file: entry.file, scenarios: entry.scenarios)
+          : human.reporter.report(file: entry.file, results: results)
         emit(.standardOutput(text))
       }
       if options.failFast, !summary.isSuccess {
@@ -146,19 +196,21 @@ public enum Session {
         break
       }
     }
-    let elapsed = ContinuousClock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let report = RunReport(files: reports, summary: summary, durationSeconds: seconds)
-    if options.update != .off {
-      let updates = ExpectationUpdater.update(report)
-      if wantsHuman, !updates.isEmpty { emit(.standardOutput("\n" + updates.joined(separator: "\n") + "\n")) }
-    }
-    if wantsHuman { emit(.standardOutput("\n" + reporter.summary(summary, seconds: seconds) + "\n")) }
+    return (reports, summary)
+  }
+
+  /// The reports asked for with `--reporter`: a human report to a file, the machine reports to
+  /// standard output or a file.
+  private static func writeReports(
+    _ report: RunReport, _ options: RunOptions, human: HumanOutput, emit: (SessionOutput) -> Void
+  ) {
     for request in options.reporters {
       if request.kind == .human {
         if let path = request.path {
-          let text = reports.map { HumanReporter(color: false, verbosity: options.verbosity).report(file: $0.file, results: $0.results) }
-            .joined() + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
+          let reporter = HumanReporter(color: false, verbosity: options.verbosity)
+          let text =
+            report.files.map { reporter.report(file: $0.file, results: $0.results) }.joined() + "\n"
+            + human.reporter.summary(report.summary, seconds: report.durationSeconds) + "\n"
           emit(.file(path: path, contents: text))
         }
         continue
@@ -167,7 +219,6 @@ public enum Session {
       let text = machine.render(report)
       if let path = request.path { emit(.file(path: path, contents: text)) } else { emit(.standardOutput(text)) }
     }
-    return summary.isSuccess ? exitSuccess : exitFailure
   }
 
   private static func matches(_ scenario: Scenario, filter: Regex<AnyRegexOutput>?, options: RunOptions) -> Bool {
