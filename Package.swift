@@ -64,11 +64,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .testTarget(name: "FlowrunDiagnosticsTests", dependencies: ["FlowrunDiagnostics"]),
     .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML"]),
     .testTarget(
       name: "FlowrunCoreTests",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(

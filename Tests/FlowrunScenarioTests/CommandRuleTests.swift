@@ -7,7 +7,7 @@ import Testing
 /// semantics.md §Commands, one test per numbered rule, plus the edges the rules leave to
 /// docs/semantics.md. Every test pins the order inside a frame with a grouped marble of one
 /// merged log of the command's derived signals.
-struct CommandRuleTests {
+@Suite struct CommandRuleTests {
   /// Letters of the merged log: `E`/`e` executing true/false, `D`/`d` enabled true/false,
   /// `x` an execution (its inner signal), `s` a call of the service `svc`, `r` an error on
   /// `errors`, `v` a value on `values`. Subscribed in this order, so at frame 0 the log starts

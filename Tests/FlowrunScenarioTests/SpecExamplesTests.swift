@@ -3,7 +3,7 @@ import Testing
 
 /// The spec's own scenarios (`../shared/spec/examples/`, beside the checkout) must pass
 /// unchanged; so must every scenario of this repository.
-struct SpecExamplesTests {
+@Suite struct SpecExamplesTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   static let examples = root.deletingLastPathComponent().appendingPathComponent("shared/spec/examples")

@@ -5,7 +5,7 @@ import Testing
 
 /// Every operator page's marble example is a real scenario in `docs/operators/examples/`, and it
 /// passes.
-struct OperatorDocsTests {
+@Suite struct OperatorDocsTests {
   /// The repository root, found from this file's path.
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -77,7 +77,7 @@ private func describe(_ actual: ExpectationResult.Actual) -> String {
   }
 }
 
-struct OperatorSupportTests {
+@Suite struct OperatorSupportTests {
   @Test func aFailingExpectationIsReportedWithItsActualEvents() {
     let report = failureReport(ofFile: """
       flowrun: 1
