@@ -55,8 +55,8 @@ let package = Package(
       dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport"]
     ),
     .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario"]),
-    // Golden-file helpers shared by the test targets (not a product).
-    .target(name: "FlowrunTestSupport"),
+    // Golden files and running scenarios, shared by the test targets (not a product).
+    .target(name: "FlowrunTestSupport", dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]),
     .executableTarget(
       name: "flowrun",
       dependencies: [
@@ -87,7 +87,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunScenarioTests",
       dependencies: [
-        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario",
+        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunCore", "FlowrunScenario",
       ],
       exclude: ["Golden"]
     ),

@@ -1,5 +1,6 @@
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +39,7 @@ import Testing
       expect:
         a: "-x 300f y|"
       """
-    let file = ScenarioLoader.load(path: "pause.yaml", bytes: Array(yaml.utf8))
+    let file = loadScenarios(yaml, path: "pause.yaml")
     let model = try #require(file.scenarios.map { ScenarioRunner.traced($0) }.map(DiagramModel.init).first)
     let text = TextDiagram(model).render()
     #expect(text.contains("…"))
@@ -62,7 +63,7 @@ import Testing
       expect:
         api.calls: "-"
       """
-    let file = ScenarioLoader.load(path: "lanes.yaml", bytes: Array(yaml.utf8))
+    let file = loadScenarios(yaml, path: "lanes.yaml")
     let run = try #require(file.scenarios.map { ScenarioRunner.traced($0) }.first)
     #expect(run.result.status == .passed)
     let model = DiagramModel(run)
@@ -105,7 +106,7 @@ import Testing
       values:
         x: "a long value that wraps the legend line"
       """
-    let file = ScenarioLoader.load(path: "marks.yaml", bytes: Array(yaml.utf8))
+    let file = loadScenarios(yaml, path: "marks.yaml")
     let models = file.scenarios.map { DiagramModel(ScenarioRunner.traced($0)) }
     #expect(models.count == 1)
     expectGolden(SVGDiagram(models).render(), "marks.diagram.svg")

@@ -1,6 +1,7 @@
 import FlowrunCore
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
 

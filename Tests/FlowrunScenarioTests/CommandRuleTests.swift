@@ -1,5 +1,6 @@
 import FlowrunCore
 import FlowrunDiagnostics
+import FlowrunTestSupport
 import Testing
 
 @testable import FlowrunScenario
@@ -110,7 +111,7 @@ import Testing
 
     // The inner signal's completion has no letter in the log; the trace shows it first.
     let recorder = TraceRecorder()
-    let file = ScenarioLoader.load(path: "test.yaml", bytes: Array(failing.utf8))
+    let file = loadScenarios(failing, path: "test.yaml")
     let scenario = try #require(file.scenarios.first)
     _ = ScenarioRunner.run(scenario, tracer: recorder)
     let frame4 = recorder.lines.filter { $0.hasPrefix("4 c.") }

@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import Testing
 
 @testable import FlowrunScenario

@@ -1,5 +1,6 @@
 import FlowrunDiagnostics
 import FlowrunScenario
+import FlowrunTestSupport
 import Testing
 
 /// The flatMap family, switchToLatest, mergeAll/concatAll, catch, retry and race, as RxJS-style

@@ -10,11 +10,8 @@ import Testing
 /// binary (Linux runs `flowrunPackageTests.xctest` as the process itself). As a last resort we
 /// take `<package>/.build/debug/flowrun`, the path `swift build` prints.
 enum CLI {
-  /// The package root, found from this file's path (`<root>/Tests/flowrunTests/Support.swift`).
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
+  /// The package root.
+  static let packageRoot = FlowrunTestSupport.packageRoot
 
   static let scenarios = packageRoot.appendingPathComponent("scenarios")
   static let golden = packageRoot.appendingPathComponent("Tests/flowrunTests/Golden")

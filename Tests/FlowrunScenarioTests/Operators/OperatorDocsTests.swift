@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import Foundation
 import Testing
 
@@ -6,11 +7,8 @@ import Testing
 /// Every operator page's marble example is a real scenario in `docs/operators/examples/`, and it
 /// passes.
 @Suite struct OperatorDocsTests {
-  /// The repository root, found from this file's path.
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let docs = root.appendingPathComponent("docs/operators")
+  /// The operator pages.
+  static let docs = packageRoot.appendingPathComponent("docs/operators")
 
   static let pages: [String] = [
     "reduce", "pairwise", "materialize", "dematerialize", "takeLast", "skipUntil", "first", "last",
@@ -24,7 +22,8 @@ import Testing
     let path = Self.docs.appendingPathComponent("examples/\(name).yaml").path
     let data = try #require(FileManager.default.contents(atPath: path), "missing \(path)")
     let text = String(decoding: data, as: UTF8.self)
-    #expect(failureReport(ofFile: text, path: path) == nil, "\(failureReport(ofFile: text, path: path) ?? "")")
+    let problems = problemsRunning(text, path: path)
+    #expect(problems == nil, "\(problems ?? "")")
   }
 
   @Test(arguments: pages)
