@@ -30,7 +30,7 @@ let package = Package(
     .target(
       name: "FlowrunMarbles",
       dependencies: [
-        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .target(
@@ -75,13 +75,13 @@ let package = Package(
     .testTarget(
       name: "FlowrunMarblesTests",
       dependencies: [
-        "FlowrunCore", "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunExpressionsTests",
       dependencies: [
-        "FlowrunCore", "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(

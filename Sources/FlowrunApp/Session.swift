@@ -112,13 +112,13 @@ public enum Session {
     do {
       filter = try options.filter.map { try Regex($0) }
     } catch {
-      throw UsageError("--filter is not a valid regular expression: \(error)")
+      throw .invalidFilter(error)
     }
     if options.update != .off, options.isCI, options.update != .force {
-      throw UsageError("--update refuses to rewrite files in CI (the CI variable is set); use --update=force")
+      throw .updateInCI
     }
     if let shard = options.shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
-      throw UsageError("--shard must be i/n with 1 ≤ i ≤ n")
+      throw .invalidShard
     }
     return filter
   }
@@ -126,8 +126,8 @@ public enum Session {
   /// The scenario files under `paths`; a missing path or no file at all is a usage error.
   private static func discover(_ paths: [String]) throws(UsageError) -> [String] {
     let (files, missing) = ScenarioDiscovery.files(in: paths)
-    if let path = missing.first { throw UsageError("no such file or directory: \(path)") }
-    if files.isEmpty { throw UsageError("no scenario found in \(paths.joined(separator: ", "))") }
+    if let path = missing.first { throw .noSuchPath(path) }
+    if files.isEmpty { throw .noScenario(in: paths) }
     return files
   }
 
@@ -226,5 +226,19 @@ public enum Session {
     if !options.tags.isEmpty, !scenario.tags.contains(where: options.tags.contains) { return false }
     if scenario.tags.contains(where: options.skipTags.contains) { return false }
     return true
+  }
+}
+
+extension UsageError {
+  static let updateInCI = UsageError(
+    "--update refuses to rewrite files in CI (the CI variable is set); use --update=force")
+  static let invalidShard = UsageError("--shard must be i/n with 1 ≤ i ≤ n")
+
+  static func invalidFilter(_ error: any Error) -> Self {
+    UsageError("--filter is not a valid regular expression: \(error)")
+  }
+  static func noSuchPath(_ path: String) -> Self { UsageError("no such file or directory: \(path)") }
+  static func noScenario(in paths: [String]) -> Self {
+    UsageError("no scenario found in \(paths.joined(separator: ", "))")
   }
 }

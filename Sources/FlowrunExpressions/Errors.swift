@@ -1,4 +1,5 @@
 public import FlowrunCore
+public import FlowrunDiagnostics
 
 /// A problem found while compiling an expression, at a Unicode-scalar offset in its text.
 public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -7,8 +8,8 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
   /// The Unicode-scalar offset in the expression text where the problem is.
   public var offset: Int
 
-  public init(message: String, offset: Int) {
-    self.message = message
+  public init(message: Diagnostic.Message, offset: Int) {
+    self.message = message.text
     self.offset = offset
   }
 
@@ -24,8 +25,8 @@ public struct EvaluationError: Error, Equatable, Sendable, CustomStringConvertib
   /// The value given to `throw(value)`, which the step sends as its error; nil for a run-time error.
   public var thrown: Value?
 
-  public init(message: String, offset: Int, thrown: Value? = nil) {
-    self.message = message
+  public init(message: Diagnostic.Message, offset: Int, thrown: Value? = nil) {
+    self.message = message.text
     self.offset = offset
     self.thrown = thrown
   }
@@ -35,6 +36,24 @@ public struct EvaluationError: Error, Equatable, Sendable, CustomStringConvertib
 
 /// Builds a run-time error; a short helper so operations read as one line.
 @inline(__always)
-func failure(_ message: String, _ offset: Int) -> EvaluationError {
+func failure(_ message: Diagnostic.Message, _ offset: Int) -> EvaluationError {
   EvaluationError(message: message, offset: offset)
+}
+
+extension Diagnostic.Message {
+  // Shared by the compiler, the parser and the evaluation.
+  static let integerOverflow: Self = "integer overflow"
+
+  static func nestedTooDeep(limit: Int) -> Self { "expression nested deeper than \(limit) levels" }
+  static func needsBool(_ role: String, got value: Value) -> Self { "'\(role)' needs a Bool, got \(value.kindName)" }
+  static func mapKeyNotString(_ key: Value) -> Self { "a map key must be a String, got \(key.kindName)" }
+  static func cannotCall(_ method: String, on value: Value) -> Self { "cannot call '\(method)' on \(value.kindName)" }
+  static func invalidRegex(_ pattern: String) -> Self { "invalid regular expression '\(pattern)'" }
+
+  /// `message`, followed by a suggestion from `candidates` when one is close to `name`: within
+  /// two edits, and at most half its length away (so that a short name such as `foo` does not
+  /// suggest `Bool`).
+  func suggesting(_ name: String, among candidates: [String]) -> Self {
+    suggesting(name, among: candidates, maxDistance: min(2, name.unicodeScalars.count / 2))
+  }
 }

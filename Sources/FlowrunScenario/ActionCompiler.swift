@@ -117,12 +117,8 @@ extension ScenarioCompiler {
   /// Checks that `name` is declared with `kind`.
   private func target(_ name: String, kind: DeclarationKind, at node: YAMLNode) -> Bool {
     guard let declaration = declarations[name] else {
-      var message = "unknown \(kind.rawValue) '\(name)'"
       let candidates = declarations.filter { $0.value.kind == kind }.map(\.key)
-      if let suggestion = closestName(to: name, among: candidates) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(message, at: node)
+      context.error(.unknownDeclaration(kind, name).suggesting(name, among: candidates), at: node)
       return false
     }
     guard declaration.kind == kind else {
@@ -163,7 +159,7 @@ extension ScenarioCompiler {
             entries.append(.init(subscribed: subscribe, unsubscribed: marble.unsubscribe))
           }
         } catch {
-          context.error(error.message, in: item, offset: error.offset)
+          context.error(error, in: item)
           return nil
         }
       }
@@ -191,7 +187,7 @@ extension ScenarioCompiler {
           let marble = try parser.parseSubscription(text)
           window = (marble.subscribe ?? 0, marble.unsubscribe)
         } catch {
-          context.error(error.message, in: subscribe, offset: error.offset)
+          context.error(error, in: subscribe)
         }
       }
     }
@@ -206,7 +202,7 @@ extension ScenarioCompiler {
         text, hot: false, parser: parser, legend: localLegend, errorValue: error
       ).events
     } catch {
-      context.error(error.message, in: marbleNode, offset: error.offset)
+      context.error(error, in: marbleNode)
       return nil
     }
     let ownLegend = localLegend.keys.compactMap { key in
@@ -220,11 +216,7 @@ extension ScenarioCompiler {
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.
   private func subscriptionTarget(_ owner: String, at node: YAMLNode) -> SubscriptionTarget? {
     guard let declaration = declarations[owner] else {
-      var message = "unknown signal '\(owner)' in '\(owner).subscriptions'"
-      if let suggestion = closestName(to: owner, among: declarations.keys) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(message, at: node)
+      context.error(.unknownSubscriptionsOwner(owner).suggesting(owner, among: declarations.keys), at: node)
       return nil
     }
     switch declaration.kind {
@@ -243,5 +235,14 @@ extension ScenarioCompiler {
     context.error(
       "'\(owner).subscriptions' needs a subject or a signal whose first step is 'hot' or 'cold'", at: node)
     return nil
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownDeclaration(_ kind: ScenarioCompiler.DeclarationKind, _ name: String) -> Self {
+    "unknown \(kind.rawValue) '\(name)'"
+  }
+  fileprivate static func unknownSubscriptionsOwner(_ owner: String) -> Self {
+    "unknown signal '\(owner)' in '\(owner).subscriptions'"
   }
 }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// Operators of the wider catalogue (scenario-format.md §Operators), compiled from their steps

@@ -86,7 +86,7 @@ final class ScenarioCompiler {
       do throws(DurationError) {
         tick = try Tick(parsing: text)
       } catch {
-        context.error(error.message, at: node)
+        context.error(error, at: node)
       }
     }
     if let node = root["grammar"], let text = context.string(node, "'grammar'") {
@@ -239,11 +239,7 @@ final class ScenarioCompiler {
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
-      var message = "unknown signal '\(name)'"
-      if let suggestion = closestName(to: name, among: declarations.keys) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(message, at: node)
+      context.error(.unknownSignal(name).suggesting(name, among: declarations.keys), at: node)
       return nil
     }
     switch declaration.kind {
@@ -391,4 +387,8 @@ final class ScenarioCompiler {
     case .value?, nil: return .init(line: 1, column: 1, offset: 0)
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownSignal(_ name: String) -> Self { "unknown signal '\(name)'" }
 }

@@ -158,7 +158,7 @@ extension ScenarioCompiler {
     else {
       let key = pairs.first?.key
       let name = key?.scalarValue ?? ""
-      context.error(unknownStep(name), at: key ?? node)
+      context.error(.unknownOperator(name), at: key ?? node)
       return nil
     }
     let pair = pairs[index]
@@ -176,18 +176,10 @@ extension ScenarioCompiler {
       return false
     }
     guard StepCatalog.all.contains(name) else {
-      context.error(unknownStep(name), at: node)
+      context.error(.unknownOperator(name), at: node)
       return false
     }
     return true
-  }
-
-  private func unknownStep(_ name: String) -> String {
-    var message = "unknown operator '\(name)'"
-    if let suggestion = closestName(to: name, among: StepCatalog.sources + StepCatalog.operators) {
-      message += "; did you mean '\(suggestion)'?"
-    }
-    return message
   }
 
   private func argument(_ step: StepNode) -> YAMLNode? {
@@ -307,7 +299,7 @@ extension ScenarioCompiler {
       do throws(DurationError) {
         result = try DurationLiteral(parsing: text).frames(tick: tick)
       } catch {
-        context.error(error.message, at: node)
+        context.error(error, at: node)
         return nil
       }
     default:
@@ -352,7 +344,7 @@ extension ScenarioCompiler {
       let marble = hot ? try parser.parseHot(text) : try parser.parseCold(text)
       return MarbleInput(marble: marble, localLegend: legend, errorValue: error, label: label)
     } catch {
-      context.error(error.message, in: node, offset: error.offset)
+      context.error(error, in: node)
       return nil
     }
   }
@@ -418,7 +410,7 @@ extension ScenarioCompiler {
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {
-        context.error(error.message, in: node, offset: error.offset)
+        context.error(error, in: node)
         return nil
       }
     case .null?, .bool?, .int?, .double?:
@@ -428,5 +420,11 @@ extension ScenarioCompiler {
       return nil
     }
     return StepExpression(expression: compiled, node: node, location: node.start)
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownOperator(_ name: String) -> Self {
+    Self("unknown operator '\(name)'").suggesting(name, among: StepCatalog.sources + StepCatalog.operators)
   }
 }

@@ -158,10 +158,8 @@ extension ScenarioCompiler {
   func compileCall(_ step: StepNode, _ argument: YAMLNode) -> SignalPlan? {
     guard let name = context.string(argument, "'call'") else { return nil }
     guard let declaration = declarations[name], declaration.kind == .service else {
-      var message = "unknown service '\(name)'"
       let services = declarations.filter { $0.value.kind == .service }.map(\.key)
-      if let suggestion = closestName(to: name, among: services) { message += "; did you mean '\(suggestion)'?" }
-      context.error(message, at: argument)
+      context.error(.unknownService(name).suggesting(name, among: services), at: argument)
       return nil
     }
     var input: StepExpression?
@@ -183,4 +181,8 @@ extension ScenarioCompiler {
     default: return nil
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownService(_ name: String) -> Self { "unknown service '\(name)'" }
 }

@@ -88,8 +88,7 @@ public final class Property: Source {
         property.set(value)
       case .error(let error):
         link.finish()
-        property.runtime.fail(
-          "binding '\(property.owner.name)' received error \(error)", at: location)
+        property.runtime.fail(.bindingReceivedError(property.owner.name, error), at: location)
       case .completed:
         link.finish()
       }
@@ -98,5 +97,11 @@ public final class Property: Source {
     func dispose() {
       link.dispose()
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func bindingReceivedError(_ name: String, _ error: Value) -> Self {
+    "binding '\(name)' received error \(error)"
   }
 }
