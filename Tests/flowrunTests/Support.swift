@@ -108,13 +108,17 @@ enum Shell {
     return nil
   }
 
-  /// Runs `arguments` through /usr/bin/env in the package root; stdout and stderr together.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+  /// Runs `arguments` through /usr/bin/env in the package root, with `environment` added to
+  /// this process's and the `unsetting` variables removed; stdout and stderr together.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = []
+  ) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.currentDirectoryURL = CLI.packageRoot
     var env = ProcessInfo.processInfo.environment
+    for key in unsetting { env[key] = nil }
     env.merge(environment) { _, new in new }
     process.environment = env
     let pipe = Pipe()
