@@ -130,8 +130,8 @@ extension Compiler {
   }
 
   private func reserved(_ name: String, at: Int) throws(ExpressionError) -> Node {
-    func unbound(_ where_: String) -> ExpressionError {
-      ExpressionError(message: .onlyAvailable(name, where_), offset: at)
+    func unbound(_ place: String) -> ExpressionError {
+      ExpressionError(message: .onlyAvailable(name, place), offset: at)
     }
     switch name {
     case "now":

@@ -1,8 +1,8 @@
-import FlowrunDiagnostics
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunYAML
+import OrderedCollections
 
 extension ScenarioCompiler {
   static let actionKeys = ["send", "set", "execute", "input", "complete", "fail"]

@@ -1,8 +1,8 @@
-import FlowrunDiagnostics
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
+import OrderedCollections
 
 /// The values a template binds (`outer`, `input`, `error`).
 struct TemplateScope {

@@ -1,8 +1,8 @@
+import FlowrunCore
 import FlowrunDiagnostics
+import FlowrunExpressions
 import FlowrunYAML
 import OrderedCollections
-import FlowrunCore
-import FlowrunExpressions
 
 extension Graph {
   // MARK: - Templates

@@ -1,9 +1,9 @@
+import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunMarbles
-import OrderedCollections
-import FlowrunCore
 import FlowrunYAML
+import OrderedCollections
 
 /// Collects the diagnostics of loading one document and reads typed values out of YAML nodes.
 ///

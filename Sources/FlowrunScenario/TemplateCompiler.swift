@@ -1,8 +1,8 @@
-import FlowrunDiagnostics
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
+import OrderedCollections
 
 extension ScenarioCompiler {
   // MARK: - Templates

@@ -1,7 +1,7 @@
 import FlowrunCore
-public import FlowrunScenario
 import FlowrunDiagnostics
 import FlowrunMarbles
+public import FlowrunScenario
 public import Foundation
 public import Testing
 

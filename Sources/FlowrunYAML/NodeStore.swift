@@ -1,9 +1,10 @@
+import FlowrunDiagnostics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import FlowrunDiagnostics
 
 /// The nodes of one parsed file, stored flat: a record per node, the children of every
 /// collection in one array, and scalar values kept as ranges of the file's bytes.

@@ -1,6 +1,6 @@
 import FlowrunDiagnostics
-import FlowrunTestSupport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
 
