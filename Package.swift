@@ -19,11 +19,12 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    .target(name: "FlowrunYAML", dependencies: ["CLibYAML"]),
+    .target(name: "FlowrunDiagnostics"),
+    .target(name: "FlowrunYAML", dependencies: ["CLibYAML", "FlowrunDiagnostics"]),
     .target(
       name: "FlowrunCore",
       dependencies: [
-        "FlowrunYAML",
+        "FlowrunDiagnostics",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
@@ -31,70 +32,86 @@ let package = Package(
     .target(
       name: "FlowrunMarbles",
       dependencies: [
-        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .target(
       name: "FlowrunExpressions",
       dependencies: [
-        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .target(
       name: "FlowrunScenario",
       dependencies: [
-        "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions",
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunExpressions",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
-    .target(name: "FlowrunReport", dependencies: ["FlowrunScenario"]),
+    .target(
+      name: "FlowrunReport",
+      dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
+    ),
+    .target(
+      name: "FlowrunApp",
+      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport"]
+    ),
     // `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
-    .target(name: "FlowrunExplore", dependencies: ["FlowrunScenario", "FlowrunReport"]),
-    .target(name: "Flowrun", dependencies: ["FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
+    .target(name: "FlowrunExplore", dependencies: ["FlowrunDiagnostics", "FlowrunScenario", "FlowrunReport", "FlowrunApp"]),
+    .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
     // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
-    .target(name: "FlowrunLSP", dependencies: ["FlowrunScenario"]),
+    .target(name: "FlowrunLSP", dependencies: ["FlowrunDiagnostics", "FlowrunScenario"]),
     // `flowrun playground`: a local web page that edits a scenario and redraws it as you type.
     .target(
       name: "FlowrunPlayground",
       dependencies: [
-        "FlowrunReport", "FlowrunScenario", "FlowrunYAML",
+        "FlowrunDiagnostics", "FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunYAML",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
-    // Golden-file helpers shared by the test targets (not a product).
-    .target(name: "FlowrunTestSupport"),
+    // Golden files and running scenarios, shared by the test targets (not a product).
+    .target(name: "FlowrunTestSupport", dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]),
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunReport", "FlowrunScenario",
+        "FlowrunDiagnostics", "FlowrunApp", "FlowrunReport", "FlowrunScenario",
         "FlowrunExplore", "FlowrunLSP", "FlowrunPlayground",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunYAML"]),
-    .testTarget(name: "FlowrunCoreTests", dependencies: ["FlowrunCore"]),
+    .testTarget(name: "FlowrunDiagnosticsTests", dependencies: ["FlowrunDiagnostics"]),
+    .testTarget(name: "FlowrunYAMLTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML"]),
+    .testTarget(
+      name: "FlowrunCoreTests",
+      dependencies: [
+        "FlowrunCore", .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
     .testTarget(
       name: "FlowrunMarblesTests",
       dependencies: [
-        "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunExpressionsTests",
       dependencies: [
-        "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunScenarioTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunScenario", "FlowrunExpressions"],
+      dependencies: [
+        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunCore", "FlowrunScenario", "FlowrunExpressions",
+      ],
       exclude: ["Golden", "Libraries"]
     ),
     .testTarget(
       name: "FlowrunReportTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunReport", "FlowrunYAML"],
+      dependencies: ["FlowrunTestSupport", "FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp", "FlowrunYAML"],
       exclude: ["ReporterGolden", "Golden"]
     ),
+    .testTarget(name: "FlowrunAppTests", dependencies: ["FlowrunApp"]),
     .testTarget(name: "FlowrunExploreTests", dependencies: ["FlowrunTestSupport", "FlowrunExplore"]),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP", "FlowrunScenario"]),

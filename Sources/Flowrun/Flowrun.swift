@@ -1,3 +1,4 @@
+@_exported import FlowrunApp
 @_exported import FlowrunExplore
 @_exported import FlowrunReport
 @_exported import FlowrunScenario

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import OrderedCollections
 
 /// The run-wide budgets that keep a hostile scenario from hanging or exhausting memory, beside
@@ -57,19 +58,13 @@ extension Runtime {
 
   @inline(never)
   private func deliveryLimitReached(at node: NodeLabel) -> Bool {
-    fail(
-      "the run reached the limit of \(budget.deliveries) deliveries at '\(node.name)'"
-        + " (a combinatorial fan-out?; raise 'limit.deliveries')",
-      at: node.location)
+    fail(.deliveryLimitReached(budget.deliveries, at: node), at: node.location)
     return false
   }
 
   @inline(never)
   private func memoryLimitReached(at node: NodeLabel?) -> Bool {
-    fail(
-      "the run reached the memory limit of \(budget.memory) bytes"
-        + (node.map { " at '\($0.name)'" } ?? "") + " (raise 'limit.memory')",
-      at: node?.location)
+    fail(.memoryLimitReached(budget.memory, at: node), at: node?.location)
     return false
   }
 
@@ -94,19 +89,13 @@ extension Runtime {
 
   @inline(never)
   private func stackLimitReached(at node: NodeLabel) -> Bool {
-    fail(
-      "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
-        + " (a very long chain, or a feedback loop through one)",
-      at: node.location)
+    fail(.stackLimitReached(at: node), at: node.location)
     return false
   }
 
   @inline(never)
   private func nestingLimitReached(at node: NodeLabel) -> Bool {
-    fail(
-      "calls through the graph nested deeper than the limit of \(budget.nesting) at '\(node.name)'"
-        + " (a very long chain, or a feedback loop through one)",
-      at: node.location)
+    fail(.nestingLimitReached(budget.nesting, at: node), at: node.location)
     return false
   }
 
@@ -215,4 +204,30 @@ public struct ValueLimits: Sendable, Equatable {
   }
 
   public static let `default` = ValueLimits()
+}
+
+extension Diagnostic.Message {
+  fileprivate static func deliveryLimitReached(_ limit: Int, at node: NodeLabel) -> Self {
+    Self(
+      "the run reached the limit of \(limit) deliveries at '\(node.name)'"
+        + " (a combinatorial fan-out?; raise 'limit.deliveries')")
+  }
+
+  fileprivate static func memoryLimitReached(_ limit: Int, at node: NodeLabel?) -> Self {
+    Self(
+      "the run reached the memory limit of \(limit) bytes" + (node.map { " at '\($0.name)'" } ?? "")
+        + " (raise 'limit.memory')")
+  }
+
+  fileprivate static func stackLimitReached(at node: NodeLabel) -> Self {
+    Self(
+      "calls through the graph nested too deep for the thread's stack at '\(node.name)'"
+        + " (a very long chain, or a feedback loop through one)")
+  }
+
+  fileprivate static func nestingLimitReached(_ limit: Int, at node: NodeLabel) -> Self {
+    Self(
+      "calls through the graph nested deeper than the limit of \(limit) at '\(node.name)'"
+        + " (a very long chain, or a feedback loop through one)")
+  }
 }

@@ -1,4 +1,4 @@
-public import FlowrunYAML
+public import FlowrunDiagnostics
 
 /// Something that went wrong while a scenario ran: an error that fails the run, or a warning.
 public struct RunIssue: Sendable, Equatable {
@@ -73,16 +73,21 @@ public final class Runtime {
   public var now: Int { scheduler.now }
 
   /// Fails the run: records the error and stops the scheduler.
-  public func fail(_ message: String, at location: SourceLocation?) {
+  public func fail(_ message: Diagnostic.Message, at location: SourceLocation?) {
     guard !failed else { return }
     failed = true
-    record(RunIssue(severity: .error, frame: now, message: message, location: location))
+    record(RunIssue(severity: .error, frame: now, message: message.text, location: location))
     scheduler.stop()
   }
 
+  /// Fails the run with a message made at the raise site.
+  public func fail(_ message: String, at location: SourceLocation?) {
+    fail(Diagnostic.Message(message), at: location)
+  }
+
   /// Records a warning; the run goes on.
-  public func warn(_ message: String, at location: SourceLocation?) {
-    record(RunIssue(severity: .warning, frame: now, message: message, location: location))
+  public func warn(_ message: Diagnostic.Message, at location: SourceLocation?) {
+    record(RunIssue(severity: .warning, frame: now, message: message.text, location: location))
   }
 
   private func record(_ issue: RunIssue) {
@@ -97,9 +102,7 @@ public final class Runtime {
     deliveryDepth += 1
     if deliveryDepth > depthLimit {
       deliveryDepth -= 1
-      fail(
-        "deliveries nested deeper than the limit of \(depthLimit) at '\(node.name)' (a feedback loop?)",
-        at: node.location)
+      fail(.deliveriesTooDeep(limit: depthLimit, at: node), at: node.location)
       return false
     }
     return true
@@ -141,5 +144,11 @@ public final class Runtime {
   @inline(__always)
   func popNesting() {
     callNesting -= 1
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func deliveriesTooDeep(limit: Int, at node: NodeLabel) -> Self {
+    "deliveries nested deeper than the limit of \(limit) at '\(node.name)' (a feedback loop?)"
   }
 }

@@ -1,4 +1,4 @@
-public import FlowrunYAML
+public import FlowrunDiagnostics
 
 /// Something the scheduler runs at a frame: a hot marble's event, a timer tick, a window edge.
 ///

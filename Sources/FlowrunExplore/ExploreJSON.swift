@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunCore
 import FlowrunMarbles
 import FlowrunReport

@@ -1,4 +1,6 @@
-public import FlowrunReport
+import FlowrunDiagnostics
+public import FlowrunApp
+import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
 import Foundation

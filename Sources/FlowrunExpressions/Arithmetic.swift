@@ -1,9 +1,10 @@
 import FlowrunCore
+import FlowrunDiagnostics
 
 /// The run-time semantics of the expression operators (arithmetic, comparison, negation).
 enum Ops {
   static func mismatch(_ op: String, _ l: Value, _ r: Value, _ at: Int) -> EvaluationError {
-    failure("cannot apply '\(op)' to \(l.kindName) and \(r.kindName)", at)
+    failure(.cannotApply(op, l, r), at)
   }
 
   /// The two operands as doubles when both are numbers and at least one is a Double.
@@ -20,7 +21,7 @@ enum Ops {
   static func add(_ l: Value, _ r: Value, _ at: Int) throws(EvaluationError) -> Value {
     if case .int(let a) = l, case .int(let b) = r {
       let (sum, overflow) = a.addingReportingOverflow(b)
-      if overflow { throw failure("integer overflow", at) }
+      if overflow { throw failure(.integerOverflow, at) }
       return .int(sum)
     }
     if let (a, b) = doubles(l, r) { return .double(a + b) }
@@ -38,7 +39,7 @@ enum Ops {
   static func subtract(_ l: Value, _ r: Value, _ at: Int) throws(EvaluationError) -> Value {
     if case .int(let a) = l, case .int(let b) = r {
       let (difference, overflow) = a.subtractingReportingOverflow(b)
-      if overflow { throw failure("integer overflow", at) }
+      if overflow { throw failure(.integerOverflow, at) }
       return .int(difference)
     }
     if let (a, b) = doubles(l, r) { return .double(a - b) }
@@ -48,7 +49,7 @@ enum Ops {
   static func multiply(_ l: Value, _ r: Value, _ at: Int) throws(EvaluationError) -> Value {
     if case .int(let a) = l, case .int(let b) = r {
       let (product, overflow) = a.multipliedReportingOverflow(by: b)
-      if overflow { throw failure("integer overflow", at) }
+      if overflow { throw failure(.integerOverflow, at) }
       return .int(product)
     }
     if let (a, b) = doubles(l, r) { return .double(a * b) }
@@ -57,13 +58,13 @@ enum Ops {
 
   static func divide(_ l: Value, _ r: Value, _ at: Int) throws(EvaluationError) -> Value {
     if case .int(let a) = l, case .int(let b) = r {
-      if b == 0 { throw failure("division by zero", at) }
+      if b == 0 { throw failure(.divisionByZero, at) }
       let (quotient, overflow) = a.dividedReportingOverflow(by: b)
-      if overflow { throw failure("integer overflow", at) }
+      if overflow { throw failure(.integerOverflow, at) }
       return .int(quotient)
     }
     if let (a, b) = doubles(l, r) {
-      if b == 0 { throw failure("division by zero", at) }
+      if b == 0 { throw failure(.divisionByZero, at) }
       return .double(a / b)
     }
     throw mismatch("/", l, r, at)
@@ -71,13 +72,13 @@ enum Ops {
 
   static func remainder(_ l: Value, _ r: Value, _ at: Int) throws(EvaluationError) -> Value {
     if case .int(let a) = l, case .int(let b) = r {
-      if b == 0 { throw failure("division by zero", at) }
+      if b == 0 { throw failure(.divisionByZero, at) }
       let (rest, overflow) = a.remainderReportingOverflow(dividingBy: b)
-      if overflow { throw failure("integer overflow", at) }
+      if overflow { throw failure(.integerOverflow, at) }
       return .int(rest)
     }
     if let (a, b) = doubles(l, r) {
-      if b == 0 { throw failure("division by zero", at) }
+      if b == 0 { throw failure(.divisionByZero, at) }
       return .double(a.truncatingRemainder(dividingBy: b))
     }
     throw mismatch("%", l, r, at)
@@ -87,15 +88,15 @@ enum Ops {
     switch v {
     case .int(let a):
       let (result, overflow) = Int(0).subtractingReportingOverflow(a)
-      if overflow { throw failure("integer overflow", at) }
+      if overflow { throw failure(.integerOverflow, at) }
       return .int(result)
     case .double(let a): return .double(-a)
-    default: throw failure("cannot apply '-' to \(v.kindName)", at)
+    default: throw failure(.cannotApply("-", v), at)
     }
   }
 
   static func not(_ v: Value, _ at: Int) throws(EvaluationError) -> Value {
-    guard case .bool(let b) = v else { throw failure("cannot apply '!' to \(v.kindName)", at) }
+    guard case .bool(let b) = v else { throw failure(.cannotApply("!", v), at) }
     return .bool(!b)
   }
 
@@ -147,4 +148,13 @@ enum Ops {
     default: v.description
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let divisionByZero: Self = "division by zero"
+
+  fileprivate static func cannotApply(_ op: String, _ l: Value, _ r: Value) -> Self {
+    "cannot apply '\(op)' to \(l.kindName) and \(r.kindName)"
+  }
+  fileprivate static func cannotApply(_ op: String, _ value: Value) -> Self { "cannot apply '\(op)' to \(value.kindName)" }
 }

@@ -1,4 +1,5 @@
 public import FlowrunCore
+import FlowrunDiagnostics
 
 /// An expression compiled once, at load, into closures that evaluate it without re-parsing or
 /// re-resolving names.
@@ -19,7 +20,7 @@ public struct CompiledExpression: Sendable {
   public init(_ source: String, scope: ExpressionScope) throws(ExpressionError) {
     // A text of no more bytes than the limit has no more scalars either.
     if source.utf8.count > scope.maxLength, source.unicodeScalars.count > scope.maxLength {
-      throw ExpressionError(message: "expression longer than \(scope.maxLength) characters", offset: 0)
+      throw ExpressionError(message: .tooLong(limit: scope.maxLength), offset: 0)
     }
     let tokens = try Lexer.tokenize(source, maxDepth: scope.maxDepth)
     var parser = Parser(tokens: tokens, maxDepth: scope.maxDepth)
@@ -60,8 +61,12 @@ public struct CompiledExpression: Sendable {
   public func evaluateCondition(_ context: borrowing EvalContext, role: String) throws(EvaluationError) -> Bool {
     let value = try eval(context)
     guard case .bool(let b) = value else {
-      throw EvaluationError(message: "'\(role)' needs a Bool, got \(value.kindName)", offset: 0)
+      throw EvaluationError(message: .needsBool(role, got: value), offset: 0)
     }
     return b
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func tooLong(limit: Int) -> Self { "expression longer than \(limit) characters" }
 }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import OrderedCollections
 
 /// The compiled form of a sub-expression: a closure evaluated against a context.
@@ -149,7 +150,7 @@ final class Compiler {
       return Node { ctx throws(EvaluationError) in
         let value = try ce(ctx)
         guard case .bool(let b) = value else {
-          throw failure("the condition of '?:' needs a Bool, got \(value.kindName)", at)
+          throw failure(.conditionNeedsBool(got: value), at)
         }
         return b ? try te(ctx) : try fe(ctx)
       }
@@ -199,11 +200,10 @@ final class Compiler {
       let key = try compile(entry.key)
       if let constant = key.constant {
         guard case .string(let name) = constant else {
-          throw ExpressionError(
-            message: "a map key must be a String, got \(constant.kindName)", offset: tree.offset(entry.key))
+          throw ExpressionError(message: .mapKeyNotString(constant), offset: tree.offset(entry.key))
         }
         guard seen.insert(name).inserted else {
-          throw ExpressionError(message: "duplicate key '\(name)'", offset: tree.offset(entry.key))
+          throw ExpressionError(message: .duplicateKey(name), offset: tree.offset(entry.key))
         }
       }
       keys.append(key)
@@ -217,7 +217,7 @@ final class Compiler {
         for (keyEval, valueEval, at) in pairs {
           let key = try keyEval(ctx)
           guard case .string(let name) = key else {
-            throw failure("a map key must be a String, got \(key.kindName)", at)
+            throw failure(.mapKeyNotString(key), at)
           }
           out[name] = try valueEval(ctx)
         }
@@ -242,10 +242,10 @@ final class Compiler {
       return folded(
         Node { ctx throws(EvaluationError) in
           let a = try le(ctx)
-          guard case .bool(let x) = a else { throw failure("'\(name)' needs a Bool, got \(a.kindName)", lat) }
+          guard case .bool(let x) = a else { throw failure(.needsBool(name, got: a), lat) }
           if x != isAnd { return a }
           let b = try re(ctx)
-          guard case .bool = b else { throw failure("'\(name)' needs a Bool, got \(b.kindName)", rat) }
+          guard case .bool = b else { throw failure(.needsBool(name, got: b), rat) }
           return b
         }, l, r)
     case .coalesce:
@@ -354,4 +354,11 @@ final class Compiler {
     }
     return components
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func conditionNeedsBool(got value: Value) -> Self {
+    "the condition of '?:' needs a Bool, got \(value.kindName)"
+  }
+  fileprivate static func duplicateKey(_ key: String) -> Self { "duplicate key '\(key)'" }
 }

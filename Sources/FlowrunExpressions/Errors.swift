@@ -1,4 +1,5 @@
 public import FlowrunCore
+public import FlowrunDiagnostics
 
 /// A problem found while compiling an expression, at a Unicode-scalar offset in its text.
 public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -7,8 +8,8 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
   /// The Unicode-scalar offset in the expression text where the problem is.
   public var offset: Int
 
-  public init(message: String, offset: Int) {
-    self.message = message
+  public init(message: Diagnostic.Message, offset: Int) {
+    self.message = message.text
     self.offset = offset
   }
 
@@ -28,8 +29,8 @@ public struct EvaluationError: Error, Equatable, Sendable, CustomStringConvertib
   /// Whether a member or method of nil was asked for (`$0.count` where `$0` is nil).
   public var readsNil = false
 
-  public init(message: String, offset: Int, thrown: Value? = nil, hint: String? = nil) {
-    self.message = message
+  public init(message: Diagnostic.Message, offset: Int, thrown: Value? = nil, hint: String? = nil) {
+    self.message = message.text
     self.offset = offset
     self.thrown = thrown
     self.hint = hint
@@ -40,13 +41,13 @@ public struct EvaluationError: Error, Equatable, Sendable, CustomStringConvertib
 
 /// Builds a run-time error; a short helper so operations read as one line.
 @inline(__always)
-func failure(_ message: String, _ offset: Int) -> EvaluationError {
+func failure(_ message: Diagnostic.Message, _ offset: Int) -> EvaluationError {
   EvaluationError(message: message, offset: offset)
 }
 
 /// A member or method that does not apply to `value`: marks a read of nil, and hints at
 /// `count` for `.length` and `.size`, the names JavaScript and Objective-C habits reach for.
-func wrongKind(_ message: String, _ value: Value, member: String, _ at: Int) -> EvaluationError {
+func wrongKind(_ message: Diagnostic.Message, _ value: Value, member: String, _ at: Int) -> EvaluationError {
   var error = EvaluationError(message: message, offset: at)
   switch value {
   case .null: error.readsNil = true
@@ -78,4 +79,22 @@ public func readingNilAsEmpty(_ text: String, memberAt offset: Int) -> String? {
     call = end + 1 < scalars.count && scalars[end + 1] == ")" ? "()" : "(…)"
   }
   return "(\(base) ?? \"\").\(member)\(call)"
+}
+
+extension Diagnostic.Message {
+  // Shared by the compiler, the parser and the evaluation.
+  static let integerOverflow: Self = "integer overflow"
+
+  static func nestedTooDeep(limit: Int) -> Self { "expression nested deeper than \(limit) levels" }
+  static func needsBool(_ role: String, got value: Value) -> Self { "'\(role)' needs a Bool, got \(value.kindName)" }
+  static func mapKeyNotString(_ key: Value) -> Self { "a map key must be a String, got \(key.kindName)" }
+  static func cannotCall(_ method: String, on value: Value) -> Self { "cannot call '\(method)' on \(value.kindName)" }
+  static func invalidRegex(_ pattern: String) -> Self { "invalid regular expression '\(pattern)'" }
+
+  /// `message`, followed by a suggestion from `candidates` when one is close to `name`: within
+  /// two edits, and at most half its length away (so that a short name such as `foo` does not
+  /// suggest `Bool`).
+  func suggesting(_ name: String, among candidates: [String]) -> Self {
+    suggesting(name, among: candidates, maxDistance: min(2, name.unicodeScalars.count / 2))
+  }
 }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 
 /// How many arguments each function takes.
 let functionArity: [String: ClosedRange<Int>] = [
@@ -10,11 +11,10 @@ extension Compiler {
   func compileCall(_ name: String, at: Int, arguments: [ExprID]) throws(ExpressionError) -> Node {
     guard let arity = functionArity[name] else {
       throw ExpressionError(
-        message: withSuggestion("unknown function '\(name)'", for: name, among: functionArity.keys.sorted()),
-        offset: at)
+        message: .unknownFunction(name).suggesting(name, among: functionArity.keys.sorted()), offset: at)
     }
     guard arity.contains(arguments.count) else {
-      throw ExpressionError(message: arityMessage(name, arity, got: arguments.count), offset: at)
+      throw ExpressionError(message: .wrongArity(name, arity, got: arguments.count), offset: at)
     }
     let args = try arguments.map { (argument) throws(ExpressionError) in try compile(argument) }
     let evals = args.map(\.eval)
@@ -38,16 +38,16 @@ extension Compiler {
 
   /// The operation of a one-argument function.
   static func function(_ name: String, at: Int) -> @Sendable (Value) throws(EvaluationError) -> Value {
-    let cannot = { @Sendable (v: Value) -> EvaluationError in failure("cannot convert \(v.kindName) to \(name)", at) }
+    let cannot = { @Sendable (v: Value) -> EvaluationError in failure(.cannotConvert(v, to: name), at) }
     switch name {
     case "abs":
       return { v throws(EvaluationError) in
         switch v {
         case .int(let i):
-          guard i != Int.min else { throw failure("integer overflow", at) }
+          guard i != Int.min else { throw failure(.integerOverflow, at) }
           return .int(Swift.abs(i))
         case .double(let d): return .double(Swift.abs(d))
-        default: throw failure("'abs' needs a number, got \(v.kindName)", at)
+        default: throw failure(.absNeedsNumber(got: v), at)
         }
       }
     case "String":
@@ -83,8 +83,17 @@ extension Compiler {
       }
     default:  // throw
       return { v throws(EvaluationError) in
-        throw EvaluationError(message: "threw \(v.description)", offset: at, thrown: v)
+        throw EvaluationError(message: .threw(v), offset: at, thrown: v)
       }
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownFunction(_ name: String) -> Self { "unknown function '\(name)'" }
+  fileprivate static func cannotConvert(_ value: Value, to type: String) -> Self {
+    "cannot convert \(value.kindName) to \(type)"
+  }
+  fileprivate static func absNeedsNumber(got value: Value) -> Self { "'abs' needs a number, got \(value.kindName)" }
+  fileprivate static func threw(_ value: Value) -> Self { "threw \(value.description)" }
 }

@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// A punctuation or operator token.
 enum Punct: String, Sendable {
   case lparen = "(", rparen = ")", lbracket = "[", rbracket = "]"
@@ -180,9 +182,9 @@ struct Lexer {
       n = sum
       pos += 1
     }
-    guard pos > from + 1 else { throw ExpressionError(message: "expected a digit after '$'", offset: start) }
+    guard pos > from + 1 else { throw ExpressionError(message: .digitAfterDollar, offset: start) }
     guard !overflow else {
-      throw ExpressionError(message: "'\(text(from, pos))' is out of range", offset: start)
+      throw ExpressionError(message: .outOfRange(text(from, pos)), offset: start)
     }
     return Token(kind: .dollar(n), offset: start)
   }
@@ -193,7 +195,7 @@ struct Lexer {
       return p
     }
     let c = String(scalar(at: pos).scalar)
-    throw ExpressionError(message: "unexpected character '\(c)'" + Self.habit(bytes[pos], next: peek(1)), offset: offset)
+    throw ExpressionError(message: "\(Diagnostic.Message.unexpectedCharacter(c))\(Self.habit(bytes[pos], next: peek(1)))", offset: offset)
   }
 
   /// A hint where another language's operator misleads: `=>` and `=<` for `>=` and `<=`, a
@@ -269,11 +271,11 @@ struct Lexer {
     }
     if pos < bytes.count, startsName(at: pos) {
       let end = pos + scalar(at: pos).length
-      throw ExpressionError(message: "invalid number '\(text(from, end))'", offset: start)
+      throw ExpressionError(message: .invalidNumber(text(from, end)), offset: start)
     }
     if isDecimal {
       guard let d = Double(numberText(from, pos)) else {
-        throw ExpressionError(message: "invalid number '\(text(from, pos))'", offset: start)
+        throw ExpressionError(message: .invalidNumber(text(from, pos)), offset: start)
       }
       return Token(kind: .decimal(d), offset: start)
     }
@@ -303,7 +305,7 @@ struct Lexer {
     var runStart = pos
     while true {
       guard let c = peek() else {
-        throw ExpressionError(message: "unterminated string", offset: start)
+        throw ExpressionError(message: .unterminatedString, offset: start)
       }
       if c == UInt8(ascii: "\"") {
         appendRun(from: runStart, to: &current)
@@ -317,7 +319,7 @@ struct Lexer {
       }
       appendRun(from: runStart, to: &current)
       let escape = offset
-      guard let e = peek(1) else { throw ExpressionError(message: "unterminated string", offset: start) }
+      guard let e = peek(1) else { throw ExpressionError(message: .unterminatedString, offset: start) }
       pos += 2
       switch e {
       case UInt8(ascii: "n"): current += "\n"
@@ -334,14 +336,14 @@ struct Lexer {
         depth += 1
         defer { depth -= 1 }
         if depth > maxDepth {
-          throw ExpressionError(message: "expression nested deeper than \(maxDepth) levels", offset: escape)
+          throw ExpressionError(message: .nestedTooDeep(limit: maxDepth), offset: escape)
         }
         let inner = try lexTokens(insideInterpolation: true)
-        guard inner.closed else { throw ExpressionError(message: "unterminated string", offset: start) }
+        guard inner.closed else { throw ExpressionError(message: .unterminatedString, offset: start) }
         parts.append(.interpolation(inner.tokens))
       default:
         let shown = String(scalar(at: pos - 1).scalar)
-        throw ExpressionError(message: "invalid escape sequence '\\\(shown)'", offset: escape)
+        throw ExpressionError(message: .invalidEscape(shown), offset: escape)
       }
       runStart = pos
     }
@@ -360,7 +362,7 @@ struct Lexer {
   }
 
   private mutating func lexUnicodeEscape(_ escape: Int) throws(ExpressionError) -> Unicode.Scalar {
-    let invalid = ExpressionError(message: "invalid unicode escape", offset: escape)
+    let invalid = ExpressionError(message: .invalidUnicodeEscape, offset: escape)
     guard peek() == UInt8(ascii: "{") else { throw invalid }
     pos += 1
     let digitsStart = pos
@@ -398,4 +400,15 @@ func hexValue(_ c: UInt8) -> UInt32? {
   case 97...102: UInt32(c - 87)
   default: nil
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let digitAfterDollar: Self = "expected a digit after '$'"
+  fileprivate static let unterminatedString: Self = "unterminated string"
+  fileprivate static let invalidUnicodeEscape: Self = "invalid unicode escape"
+
+  fileprivate static func outOfRange(_ text: String) -> Self { "'\(text)' is out of range" }
+  fileprivate static func unexpectedCharacter(_ character: String) -> Self { "unexpected character '\(character)'" }
+  fileprivate static func invalidNumber(_ text: String) -> Self { "invalid number '\(text)'" }
+  fileprivate static func invalidEscape(_ character: String) -> Self { "invalid escape sequence '\\\(character)'" }
 }

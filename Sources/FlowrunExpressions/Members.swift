@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import OrderedCollections
 
 /// A member read, resolved when the expression is compiled.
@@ -47,7 +48,7 @@ enum Member: Sendable {
     case (.keys, .map(let m)): return .list(m.keys.map { .string($0) })
     case (.values, .map(let m)): return .list(Array(m.values))
     case (.key(let key), .map(let m)): return m[key] ?? .null
-    default: throw wrongKind("cannot read '\(name)' of \(base.kindName)", base, member: name, at)
+    default: throw wrongKind(.cannotRead(name, of: base), base, member: name, at)
     }
   }
 
@@ -57,7 +58,7 @@ enum Member: Sendable {
     case .string(let s): return .int(characterCount(s))
     case .list(let l): return .int(l.count)
     case .map(let m): return .int(m.count)
-    default: throw wrongKind("cannot read 'count' of \(base.kindName)", base, member: "count", at)
+    default: throw wrongKind(.cannotRead("count", of: base), base, member: "count", at)
     }
   }
 
@@ -88,16 +89,27 @@ func subscriptValue(_ base: Value, _ index: Value, _ at: Int) throws(EvaluationE
   switch (base, index) {
   case (.list(let items), .int(let i)):
     guard i >= 0, i < items.count else {
-      throw failure("index \(i) out of range (count \(items.count))", at)
+      throw failure(.indexOutOfRange(i, count: items.count), at)
     }
     return items[i]
   case (.list, _):
-    throw failure("a list index must be an Int, got \(index.kindName)", at)
+    throw failure(.listIndexNotInt(index), at)
   case (.map(let entries), .string(let key)):
     return entries[key] ?? .null
   case (.map, _):
-    throw failure("a map key must be a String, got \(index.kindName)", at)
+    throw failure(.mapKeyNotString(index), at)
   default:
-    throw failure("cannot subscript \(base.kindName)", at)
+    throw failure(.cannotSubscript(base), at)
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func cannotRead(_ member: String, of value: Value) -> Self {
+    "cannot read '\(member)' of \(value.kindName)"
+  }
+  fileprivate static func indexOutOfRange(_ index: Int, count: Int) -> Self {
+    "index \(index) out of range (count \(count))"
+  }
+  fileprivate static func listIndexNotInt(_ index: Value) -> Self { "a list index must be an Int, got \(index.kindName)" }
+  fileprivate static func cannotSubscript(_ value: Value) -> Self { "cannot subscript \(value.kindName)" }
 }

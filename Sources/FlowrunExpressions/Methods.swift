@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import OrderedCollections
 
 /// A regular expression compiled once; `Regex` holds no mutable state after it is built.
@@ -18,29 +19,31 @@ let methodArity: [String: ClosedRange<Int>] = [
   "filter": 1...1, "matches": 1...1,
 ]
 
-/// `'name' takes 1 argument, got 2`.
-func arityMessage(_ name: String, _ arity: ClosedRange<Int>, got: Int) -> String {
-  let expected: String
-  if arity.upperBound == Int.max {
-    expected = "needs at least \(arity.lowerBound) arguments"
-  } else if arity.lowerBound == arity.upperBound {
-    let n = arity.lowerBound
-    expected = n == 0 ? "takes no arguments" : "takes \(n) argument\(n == 1 ? "" : "s")"
-  } else {
-    expected = "takes \(arity.lowerBound) or \(arity.upperBound) argument\(arity.upperBound == 1 ? "" : "s")"
+extension Diagnostic.Message {
+  /// `'name' takes 1 argument, got 2`.
+  static func wrongArity(_ name: String, _ arity: ClosedRange<Int>, got: Int) -> Self {
+    let expected: String
+    if arity.upperBound == Int.max {
+      expected = "needs at least \(arity.lowerBound) arguments"
+    } else if arity.lowerBound == arity.upperBound {
+      let n = arity.lowerBound
+      expected = n == 0 ? "takes no arguments" : "takes \(n) argument\(n == 1 ? "" : "s")"
+    } else {
+      expected = "takes \(arity.lowerBound) or \(arity.upperBound) argument\(arity.upperBound == 1 ? "" : "s")"
+    }
+    return "'\(name)' \(expected), got \(got)"
   }
-  return "'\(name)' \(expected), got \(got)"
 }
 
 /// `unknown method 'x'`, with a hint: a close method, or the member meant (`count` for
 /// `length()` and `size()`; `isEmpty` and the other members take no `()`).
-private func unknownMethod(_ name: String) -> String {
-  let message = "unknown method '\(name)'"
-  if name == "length" || name == "size" { return message + "; did you mean the member 'count'?" }
+private func unknownMethod(_ name: String) -> Diagnostic.Message {
+  let message = Diagnostic.Message.unknownMethod(name)
+  if name == "length" || name == "size" { return "\(message); did you mean the member 'count'?" }
   if case .key = Member(name) {
-    return withSuggestion(message, for: name, among: methodArity.keys.sorted())
+    return message.suggesting(name, among: methodArity.keys.sorted())
   }
-  return message + "; '\(name)' is a member: write '.\(name)' without '()'"
+  return "\(message); '\(name)' is a member: write '.\(name)' without '()'"
 }
 
 extension Compiler {
@@ -51,7 +54,7 @@ extension Compiler {
       throw ExpressionError(message: unknownMethod(name), offset: at)
     }
     guard arity.contains(arguments.count) else {
-      throw ExpressionError(message: arityMessage(name, arity, got: arguments.count), offset: at)
+      throw ExpressionError(message: .wrongArity(name, arity, got: arguments.count), offset: at)
     }
     let base = try compile(receiver)
     let be = base.eval
@@ -66,7 +69,7 @@ extension Compiler {
       return folded(
         Node { ctx throws(EvaluationError) in
           let s = try be(ctx)
-          guard case .string(let text) = s else { throw failure("cannot call 'matches' on \(s.kindName)", at) }
+          guard case .string(let text) = s else { throw failure(.cannotCall("matches", on: s), at) }
           return .bool(literal.wholeMatches(text))
         }, [base])
     }
@@ -89,7 +92,7 @@ extension Compiler {
     do {
       return CompiledRegex(try Regex(pattern))
     } catch {
-      throw ExpressionError(message: "invalid regular expression '\(pattern)'", offset: tree.offset(argument))
+      throw ExpressionError(message: .invalidRegex(pattern), offset: tree.offset(argument))
     }
   }
 
@@ -104,7 +107,7 @@ extension Compiler {
       func keep(_ element: Value) throws(EvaluationError) -> Bool {
         inner.value = element
         let result = try body(inner)
-        guard case .bool(let b) = result else { throw failure("'filter' needs a Bool, got \(result.kindName)", bodyAt) }
+        guard case .bool(let b) = result else { throw failure(.needsBool("filter", got: result), bodyAt) }
         return b
       }
       switch receiver {
@@ -138,7 +141,7 @@ extension Compiler {
         }
         return .list(out)
       default:
-        throw wrongKind("cannot call '\(name)' on \(receiver.kindName)", receiver, member: name, at)
+        throw wrongKind(.cannotCall(name, on: receiver), receiver, member: name, at)
       }
     }
   }
@@ -148,10 +151,10 @@ extension Compiler {
     _ name: String, at: Int, argAt: Int
   ) -> @Sendable (Value, Value?) throws(EvaluationError) -> Value {
     let wrongReceiver = { @Sendable (v: Value) -> EvaluationError in
-      wrongKind("cannot call '\(name)' on \(v.kindName)", v, member: name, at)
+      wrongKind(.cannotCall(name, on: v), v, member: name, at)
     }
     let wrongArgument = { @Sendable (what: String, v: Value?) -> EvaluationError in
-      failure("'\(name)' needs \(what), got \(v?.kindName ?? "nothing")", argAt)
+      failure(.methodNeeds(name, what, got: v), argAt)
     }
     @Sendable func string(_ v: Value?) throws(EvaluationError) -> String {
       guard case .string(let s)? = v else { throw wrongArgument("a String", v) }
@@ -206,7 +209,7 @@ extension Compiler {
         var length = 0
         for item in items {
           guard case .string(let s) = item else {
-            throw failure("'joined' needs a list of Strings, got \(item.kindName) in it", at)
+            throw failure(.listNeeds("joined", "of Strings", got: item), at)
           }
           parts.append(s)
           length += s.utf8.count + separator.utf8.count
@@ -241,7 +244,7 @@ extension Compiler {
         guard case .string(let s) = r else { throw wrongReceiver(r) }
         let pattern = try string(a)
         guard let regex = try? Regex(pattern) else {
-          throw failure("invalid regular expression '\(pattern)'", argAt)
+          throw failure(.invalidRegex(pattern), argAt)
         }
         return .bool(s.wholeMatch(of: regex) != nil)
       }
@@ -284,7 +287,7 @@ func sortedValues(_ items: [Value], _ at: Int) throws(EvaluationError) -> [Value
     case .double(let d):
       numbers.append((d, item))
     default:
-      throw failure("'sorted' needs a list of numbers or of Strings, got \(item.kindName) in it", at)
+      throw failure(.listNeeds("sorted", "of numbers or of Strings", got: item), at)
     }
   }
   let allInts = items.allSatisfy { if case .int = $0 { true } else { false } }
@@ -295,4 +298,14 @@ func sortedValues(_ items: [Value], _ at: Int) throws(EvaluationError) -> [Value
     }
   }
   return numbers.sorted { $0.0 < $1.0 }.map(\.1)
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownMethod(_ name: String) -> Self { "unknown method '\(name)'" }
+  fileprivate static func methodNeeds(_ method: String, _ what: String, got value: Value?) -> Self {
+    "'\(method)' needs \(what), got \(value?.kindName ?? "nothing")"
+  }
+  fileprivate static func listNeeds(_ method: String, _ elements: String, got element: Value) -> Self {
+    "'\(method)' needs a list \(elements), got \(element.kindName) in it"
+  }
 }

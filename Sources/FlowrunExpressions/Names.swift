@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import OrderedCollections
 
 /// Whether `name` is one an expression can never use for a property: it always means the
@@ -27,7 +28,7 @@ enum Parameter: Sendable {
       return ctx.accumulator
     case .element(let i, let name, let at):
       if case .list(let items) = ctx.value, i < items.count { return items[i] }
-      throw failure("'$\(name)' needs a list of \(i + 1) or more values, got \(ctx.value.kindName)", at)
+      throw failure(.parameterNeedsList(name, count: i + 1, got: ctx.value), at)
     }
   }
 }
@@ -45,7 +46,7 @@ extension Compiler {
   /// What `$n` reads, as the scope binds it.
   func parameter(_ n: Int, at: Int) throws(ExpressionError) -> Parameter {
     func unavailable(_ why: String) -> ExpressionError {
-      ExpressionError(message: "'$\(n)' is not available: \(why)", offset: at)
+      ExpressionError(message: .parameterUnavailable(n, why), offset: at)
     }
     if let method = elementMethod {
       guard n == 0 else { throw unavailable("inside '\(method)' '$0' is the element") }
@@ -61,8 +62,7 @@ extension Compiler {
       return .value
     case .tuple(let arity):
       guard n < arity else {
-        throw ExpressionError(
-          message: "'$\(n)' is out of range: the value has \(arity) elements ('$0' to '$\(arity - 1)')", offset: at)
+        throw ExpressionError(message: .parameterOutOfRange(n, arity: arity), offset: at)
       }
       return .element(index: n, shownAs: n, at: at)
     case .accumulator(let valueArity):
@@ -72,9 +72,7 @@ extension Compiler {
         return .value
       }
       guard n <= arity else {
-        throw ExpressionError(
-          message: "'$\(n)' is out of range: '$0' is the accumulator and the value has \(arity) elements ('$1' to '$\(arity)')",
-          offset: at)
+        throw ExpressionError(message: .parameterOutOfRange(n, accumulatorAndArity: arity), offset: at)
       }
       return .element(index: n - 1, shownAs: n, at: at)
     case .keyed(let names):
@@ -97,7 +95,7 @@ extension Compiler {
     } else if elementMethod == nil, case .keyed(let names) = scope.parameters, names.contains(first) {
       base = Node { ctx throws(EvaluationError) in
         if case .map(let entries) = ctx.value { return entries[first] ?? .null }
-        throw failure("'\(first)' needs a keyed map value, got \(ctx.value.kindName)", firstOffset)
+        throw failure(.keyNeedsMap(first, got: ctx.value), firstOffset)
       }
     } else if elementMethod == nil, scope.parameters == .unknown, longestProperty(chain) == nil {
       // Maybe a key of a value whose shape is unknown: never run (see `Parameters.unknown`).
@@ -107,7 +105,7 @@ extension Compiler {
       let name = scope.properties[slot]
       base = Node { ctx throws(EvaluationError) in
         guard let reader = ctx.properties else {
-          throw failure("property '\(name)' is not available", firstOffset)
+          throw failure(.propertyUnavailable(name), firstOffset)
         }
         return reader.propertyValue(at: slot)
       }
@@ -137,8 +135,8 @@ extension Compiler {
   }
 
   private func reserved(_ name: String, at: Int) throws(ExpressionError) -> Node {
-    func unbound(_ where_: String) -> ExpressionError {
-      ExpressionError(message: "'\(name)' is only available \(where_)", offset: at)
+    func unbound(_ place: String) -> ExpressionError {
+      ExpressionError(message: .onlyAvailable(name, place), offset: at)
     }
     switch name {
     case "now":
@@ -183,12 +181,32 @@ extension Compiler {
       prefixes.append(name)
     }
     for prefix in prefixes.reversed() {
-      if let close = suggestion(for: prefix, among: all) {
-        return ExpressionError(message: "unknown name '\(prefix)'; did you mean '\(close)'?", offset: chain[0].1)
-      }
+      let message = Diagnostic.Message.unknownName(prefix).suggesting(prefix, among: all)
+      if message != .unknownName(prefix) { return ExpressionError(message: message, offset: chain[0].1) }
     }
     let first = chain[0].0
     let isTarget = prefixes.count > 1 && scope.properties.contains { $0.hasPrefix(first + ".") }
-    return ExpressionError(message: "unknown name '\(isTarget ? prefixes[1] : first)'", offset: chain[0].1)
+    return ExpressionError(message: .unknownName(isTarget ? prefixes[1] : first), offset: chain[0].1)
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func parameterUnavailable(_ n: Int, _ why: String) -> Self { "'$\(n)' is not available: \(why)" }
+  fileprivate static func parameterOutOfRange(_ n: Int, arity: Int) -> Self {
+    "'$\(n)' is out of range: the value has \(arity) elements ('$0' to '$\(arity - 1)')"
+  }
+  fileprivate static func parameterOutOfRange(_ n: Int, accumulatorAndArity arity: Int) -> Self {
+    "'$\(n)' is out of range: '$0' is the accumulator and the value has \(arity) elements ('$1' to '$\(arity)')"
+  }
+  fileprivate static func parameterNeedsList(_ name: Int, count: Int, got value: Value) -> Self {
+    "'$\(name)' needs a list of \(count) or more values, got \(value.kindName)"
+  }
+  fileprivate static func keyNeedsMap(_ key: String, got value: Value) -> Self {
+    "'\(key)' needs a keyed map value, got \(value.kindName)"
+  }
+  fileprivate static func propertyUnavailable(_ name: String) -> Self { "property '\(name)' is not available" }
+  fileprivate static func onlyAvailable(_ name: String, _ place: String) -> Self {
+    "'\(name)' is only available \(place)"
+  }
+  fileprivate static func unknownName(_ name: String) -> Self { "unknown name '\(name)'" }
 }

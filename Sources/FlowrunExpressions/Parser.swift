@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 
 /// A recursive-descent parser over tokens, with precedence climbing for binary operators and a
 /// nesting-depth limit so that no input can overflow the stack.
@@ -24,7 +25,7 @@ struct Parser {
     let expr = try parseExpression()
     let token = current
     if case .end = token.kind { return expr }
-    throw ExpressionError(message: "unexpected \(token.display)", offset: token.offset)
+    throw ExpressionError(message: .unexpected(token), offset: token.offset)
   }
 
   private mutating func node(_ kind: Expr.Kind, at offset: Int) -> ExprID {
@@ -63,9 +64,9 @@ struct Parser {
   private mutating func expect(_ p: Punct) throws(ExpressionError) {
     guard accept(p) else {
       if atEnd, p != .rparen, p != .rbracket {
-        throw ExpressionError(message: "unexpected end of expression", offset: offset)
+        throw ExpressionError(message: .unexpectedEnd, offset: offset)
       }
-      throw ExpressionError(message: "expected '\(p.rawValue)'", offset: offset)
+      throw ExpressionError(message: .expected(p), offset: offset)
     }
   }
 
@@ -73,7 +74,7 @@ struct Parser {
   private mutating func enter(_ offset: Int) throws(ExpressionError) {
     depth += 1
     if depth > maxDepth {
-      throw ExpressionError(message: "expression nested deeper than \(maxDepth) levels", offset: offset)
+      throw ExpressionError(message: .nestedTooDeep(limit: maxDepth), offset: offset)
     }
   }
 
@@ -122,7 +123,7 @@ struct Parser {
       let opOffset = offset
       pos += 1
       if op.isComparison, lastWasComparison {
-        throw ExpressionError(message: "comparison operators cannot be chained", offset: opOffset)
+        throw ExpressionError(message: .chainedComparison, offset: opOffset)
       }
       try enter(opOffset)
       let rhs = try parseBinary(minLevel: op == .coalesce ? op.level : op.level + 1)
@@ -158,7 +159,7 @@ struct Parser {
       case .largeInteger(let digits):
         pos += 1
         guard let n = Int("-" + digits) else {
-          throw ExpressionError(message: "integer literal '-\(digits)' overflows", offset: start)
+          throw ExpressionError(message: .integerLiteralOverflows("-" + digits), offset: start)
         }
         return node(.literal(.int(n)), at: start)
       default:
@@ -181,7 +182,7 @@ struct Parser {
         pos += 1
         let nameOffset = offset
         guard case .identifier(let name) = current.kind else {
-          throw ExpressionError(message: "expected a member name after '.'", offset: nameOffset)
+          throw ExpressionError(message: .memberNameAfterDot, offset: nameOffset)
         }
         pos += 1
         try enter(start)
@@ -217,7 +218,7 @@ struct Parser {
       arguments.append(try parseExpression())
       if accept(.rparen) { return arguments }
       guard accept(.comma) else {
-        throw ExpressionError(message: "expected ')'", offset: offset)
+        throw ExpressionError(message: .expected(.rparen), offset: offset)
       }
     }
   }
@@ -228,7 +229,7 @@ struct Parser {
     case .integer(let n, _):
       return node(.literal(.int(n)), at: token.offset)
     case .largeInteger(let digits):
-      throw ExpressionError(message: "integer literal '\(digits)' overflows", offset: token.offset)
+      throw ExpressionError(message: .integerLiteralOverflows(digits), offset: token.offset)
     case .decimal(let d):
       return node(.literal(.double(d)), at: token.offset)
     case .string(let parts):
@@ -249,9 +250,9 @@ struct Parser {
     case .punct(.lbracket):
       return try parseCollection(at: token.offset)
     case .end:
-      throw ExpressionError(message: "unexpected end of expression", offset: token.offset)
+      throw ExpressionError(message: .unexpectedEnd, offset: token.offset)
     case .punct:
-      throw ExpressionError(message: "unexpected \(token.display)", offset: token.offset)
+      throw ExpressionError(message: .unexpected(token), offset: token.offset)
     }
   }
 
@@ -308,7 +309,17 @@ struct Parser {
 
   private mutating func expectClosingBracket() throws(ExpressionError) {
     guard accept(.rbracket) else {
-      throw ExpressionError(message: "expected ']'", offset: offset)
+      throw ExpressionError(message: .expected(.rbracket), offset: offset)
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let unexpectedEnd: Self = "unexpected end of expression"
+  fileprivate static let chainedComparison: Self = "comparison operators cannot be chained"
+  fileprivate static let memberNameAfterDot: Self = "expected a member name after '.'"
+
+  fileprivate static func unexpected(_ token: Token) -> Self { "unexpected \(token.display)" }
+  fileprivate static func expected(_ punct: Punct) -> Self { "expected '\(punct.rawValue)'" }
+  fileprivate static func integerLiteralOverflows(_ digits: String) -> Self { "integer literal '\(digits)' overflows" }
 }

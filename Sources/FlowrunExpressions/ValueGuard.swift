@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 
 /// Counts the element evaluations of `.map` / `.filter` bodies in one evaluation, so that
 /// nested element-wise calls cannot multiply into a hang (`[0,…].map([0,…].map(…))`).
@@ -16,7 +17,7 @@ public final class EvaluationMeter {
   func charge(_ count: Int, at offset: Int) throws(EvaluationError) {
     remaining -= count
     if remaining < 0 {
-      throw failure("expression evaluates more than \(EvaluationMeter.defaultBudget) elements", offset)
+      throw failure(.tooManyEvaluations(limit: EvaluationMeter.defaultBudget), offset)
     }
   }
 }
@@ -52,4 +53,8 @@ enum ValueGuard {
       break
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func tooManyEvaluations(limit: Int) -> Self { "expression evaluates more than \(limit) elements" }
 }

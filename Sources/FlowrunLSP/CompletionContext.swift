@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 /// Where the cursor is in a scenario file, read from the text around it, so that completion
 /// works while the line being typed is not YAML yet (`  sig` under `signals:` is not, until
 /// its colon is written).

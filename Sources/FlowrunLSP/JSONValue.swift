@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Foundation
 
 /// A JSON value as JSON-RPC carries it, read and written with Foundation's JSON coding.

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Foundation
 
 /// `flowrun lsp`: a Language Server Protocol server for scenario files, over JSON-RPC on a pair

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// A position as LSP counts it: a 0-based line, and a 0-based column in UTF-16 code units.

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// Go to definition, find references and the outline of a scenario file.

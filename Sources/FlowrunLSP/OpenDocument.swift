@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Foundation
 
 /// A scenario file open in the editor: its current text and what was read from it.

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Foundation
 
 #if canImport(Glibc)

@@ -1,15 +1,17 @@
+public import FlowrunDiagnostics
+
 /// A problem with a duration or a tick, with the message the spec prescribes.
 public struct DurationError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   /// Whether the text is not a duration at all (rather than a duration that does not fit).
   var isSyntax = false
 
-  public init(_ message: String) {
-    self.message = message
+  public init(_ message: Diagnostic.Message) {
+    self.message = message.text
   }
 
-  init(syntax message: String) {
-    self.message = message
+  init(syntax message: Diagnostic.Message) {
+    self.message = message.text
     self.isSyntax = true
   }
 
@@ -80,9 +82,9 @@ public struct DurationLiteral: Sendable, Equatable, CustomStringConvertible {
     let suffix = String(text.unicodeScalars.dropFirst(index))
     let unit: Unit? = suffix.isEmpty ? .frames : Unit(rawValue: suffix)
     guard digitCount > 0, let unit, !(sawPoint && scale == 0) else {
-      throw DurationError(syntax: "invalid duration '\(text)' (expected a number with ms, s, m or f)")
+      throw DurationError(syntax: .invalidDuration(text))
     }
-    if overflow { throw DurationError("duration \(text) is too large") }
+    if overflow { throw DurationError(.durationTooLarge(text)) }
     // Trailing zeros after the point carry no precision; dropping them keeps `1.50000s` exact.
     while scale > 0, mantissa % 10 == 0 {
       mantissa /= 10
@@ -111,10 +113,10 @@ public struct DurationLiteral: Sendable, Equatable, CustomStringConvertible {
   public func nanoseconds() throws(DurationError) -> Int? {
     guard let perUnit = unit.nanoseconds else { return nil }
     let (total, overflow) = mantissa.multipliedReportingOverflow(by: perUnit)
-    if overflow { throw DurationError("duration \(text) is too large") }
+    if overflow { throw DurationError(.durationTooLarge(text)) }
     guard scale > 0 else { return total }
     guard let divisor = DurationLiteral.powerOfTen(scale), total % divisor == 0 else {
-      throw DurationError("duration \(text) is finer than a nanosecond")
+      throw DurationError(.finerThanANanosecond(text))
     }
     return total / divisor
   }
@@ -124,12 +126,12 @@ public struct DurationLiteral: Sendable, Equatable, CustomStringConvertible {
     guard let ns = try nanoseconds() else {
       guard scale > 0 else { return mantissa }
       guard let divisor = DurationLiteral.powerOfTen(scale), mantissa % divisor == 0 else {
-        throw DurationError("duration \(text) is not a whole number of frames")
+        throw DurationError(.notWholeFrames(text))
       }
       return mantissa / divisor
     }
     guard ns % tick.nanoseconds == 0 else {
-      throw DurationError("duration \(text) is not a whole number of ticks (tick = \(tick.literal.text))")
+      throw DurationError(.notWholeTicks(text, tick: tick))
     }
     return ns / tick.nanoseconds
   }
@@ -165,9 +167,9 @@ public struct Tick: Sendable, Equatable, CustomStringConvertible {
   /// Makes a tick from a written duration, which must be a time greater than zero.
   public init(_ literal: DurationLiteral) throws(DurationError) {
     guard let ns = try literal.nanoseconds() else {
-      throw DurationError("tick \(literal.text) must be a time (ms, s or m), not frames")
+      throw DurationError(.tickInFrames(literal))
     }
-    guard ns > 0 else { throw DurationError("tick \(literal.text) must be greater than zero") }
+    guard ns > 0 else { throw DurationError(.tickNotPositive(literal)) }
     self.literal = literal
     self.nanoseconds = ns
   }
@@ -218,5 +220,23 @@ extension DurationLiteral {
     self.unit = .milliseconds
     self.mantissa = milliseconds
     self.scale = 0
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func invalidDuration(_ text: String) -> Self {
+    "invalid duration '\(text)' (expected a number with ms, s, m or f)"
+  }
+  fileprivate static func durationTooLarge(_ text: String) -> Self { "duration \(text) is too large" }
+  fileprivate static func finerThanANanosecond(_ text: String) -> Self { "duration \(text) is finer than a nanosecond" }
+  fileprivate static func notWholeFrames(_ text: String) -> Self { "duration \(text) is not a whole number of frames" }
+  fileprivate static func notWholeTicks(_ text: String, tick: Tick) -> Self {
+    "duration \(text) is not a whole number of ticks (tick = \(tick.literal.text))"
+  }
+  fileprivate static func tickInFrames(_ literal: DurationLiteral) -> Self {
+    "tick \(literal.text) must be a time (ms, s or m), not frames"
+  }
+  fileprivate static func tickNotPositive(_ literal: DurationLiteral) -> Self {
+    "tick \(literal.text) must be greater than zero"
   }
 }

@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// Reads marble strings in the `flowrun` or `rxjs` grammar (marbles.md) into timed items.
 public struct MarbleParser: Sendable {
   /// Which marble is being read; each kind allows different symbols.
@@ -146,7 +148,7 @@ private struct ParseState {
       var scalars = 0
       for byte in bytes.buffer where MarbleBytes.startsScalar(byte) {
         if scalars == limits.characters {
-          throw MarbleError("marble is longer than the limit of \(limits.characters) characters", offset: scalars)
+          throw MarbleError(.tooLong(characters: limits.characters), offset: scalars)
         }
         scalars += 1
       }
@@ -187,19 +189,19 @@ private struct ParseState {
       case UInt8(ascii: "-"):
         if let open = group, grammar == .flowrun {
           if !bytes.hasUnquoted(UInt8(ascii: ")"), from: index) {
-            throw MarbleError("unclosed group in marble", offset: open.offset)
+            throw MarbleError(.unclosedGroup, offset: open.offset)
           }
-          throw MarbleError("'-' is not allowed in a group", offset: start)
+          throw MarbleError(.notInGroup("-"), offset: start)
         }
         try occupy(1, at: start)
         step()
       case UInt8(ascii: "("):
-        if group != nil { throw MarbleError("nested group", offset: start) }
+        if group != nil { throw MarbleError(.nestedGroup, offset: start) }
         group = Group(offset: start, frame: timeline.cursor, width: 1, isEmpty: true)
         step()
       case UInt8(ascii: ")"):
-        guard let open = group else { throw MarbleError("unmatched ')'", offset: start) }
-        if open.isEmpty { throw MarbleError("empty group", offset: open.offset) }
+        guard let open = group else { throw MarbleError(.unmatchedParenthesis, offset: start) }
+        if open.isEmpty { throw MarbleError(.emptyGroup, offset: open.offset) }
         group = nil
         try advance(to: open.frame + (grammar == .rxjs ? open.width + 1 : 1), at: start)
         step()
@@ -207,7 +209,7 @@ private struct ParseState {
         let completes = byte == UInt8(ascii: "|")
         let name = completes ? "'|'" : "'#'"
         if mode == .subscription {
-          throw MarbleError("\(name) is not allowed in a subscription marble", offset: start)
+          throw MarbleError(.notInSubscription(name), offset: start)
         }
         try emit(completes ? .completed : .error, at: start)
         terminal = name
@@ -228,7 +230,7 @@ private struct ParseState {
         try value(at: start)
       }
     }
-    if let open = group { throw MarbleError("unclosed group in marble", offset: open.offset) }
+    if let open = group { throw MarbleError(.unclosedGroup, offset: open.offset) }
   }
 
   /// Takes `frames` frames: outside a group the cursor moves, inside an rxjs group the group widens.
@@ -244,22 +246,22 @@ private struct ParseState {
   /// Moves the cursor to `frame`, within the frame limit.
   mutating func advance(to frame: Int, at offset: Int) throws(MarbleError) {
     if frame > limits.frames {
-      throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: offset)
+      throw MarbleError(.tooLong(frames: limits.frames), offset: offset)
     }
     timeline.cursor = frame
   }
 
   mutating func emit(_ kind: consuming MarbleItem.Kind, at offset: Int) throws(MarbleError) {
-    if let terminal { throw MarbleError("events after \(terminal)", offset: offset) }
+    if let terminal { throw MarbleError(.eventsAfter(terminal), offset: offset) }
     let item = MarbleItem(frame: eventFrame, kind: kind, offset: offset)
     if let sink = timeline.sink { sink(item) } else { timeline.items.append(item) }
   }
 
   mutating func caret(at offset: Int) throws(MarbleError) {
-    if mode == .cold { throw MarbleError("'^' is not allowed in a cold marble", offset: offset) }
-    if timeline.zeroFrame != nil { throw MarbleError("'^' may appear only once", offset: offset) }
+    if mode == .cold { throw MarbleError(.caretInColdMarble, offset: offset) }
+    if timeline.zeroFrame != nil { throw MarbleError(.onlyOnce("^"), offset: offset) }
     if let unsubscribeOffset = timeline.unsubscribeOffset {
-      throw MarbleError("'!' comes before '^'", offset: unsubscribeOffset)
+      throw MarbleError(.unsubscribeBeforeSubscribe, offset: unsubscribeOffset)
     }
     timeline.zeroFrame = eventFrame
     timeline.zeroOffset = offset
@@ -268,9 +270,9 @@ private struct ParseState {
 
   mutating func bang(at offset: Int) throws(MarbleError) {
     if mode != .subscription {
-      throw MarbleError("'!' is only allowed in a subscription marble", offset: offset)
+      throw MarbleError(.bangOutsideSubscription, offset: offset)
     }
-    if timeline.unsubscribeFrame != nil { throw MarbleError("'!' may appear only once", offset: offset) }
+    if timeline.unsubscribeFrame != nil { throw MarbleError(.onlyOnce("!"), offset: offset) }
     timeline.unsubscribeFrame = eventFrame
     timeline.unsubscribeOffset = offset
     try occupy(grammar == .rxjs ? 0 : 1, at: offset)
@@ -282,9 +284,9 @@ private struct ParseState {
     let (end, scalars) = bytes.word(from: first)
     if let open = group {
       if !bytes.hasUnquoted(UInt8(ascii: ")"), from: first) {
-        throw MarbleError("unclosed group in marble", offset: open.offset)
+        throw MarbleError(.unclosedGroup, offset: open.offset)
       }
-      throw MarbleError("'@' is not allowed in a group", offset: start)
+      throw MarbleError(.notInGroup("@"), offset: start)
     }
     let frames: Int
     if let whole = bytes.wholeFrames(first + 1..<end) {
@@ -294,20 +296,20 @@ private struct ParseState {
       do {
         literal = try DurationLiteral(parsing: bytes.text(first + 1..<end))
       } catch {
-        throw MarbleError("'\(bytes.text(first..<end))' is not a valid time", offset: start)
+        throw MarbleError(.invalidTime(bytes.text(first..<end)), offset: start)
       }
       frames = try ParseState.frames(of: literal, tick: tick, at: start)
     }
     if mode == .hot || mode == .expectation, timeline.zeroFrame == nil, isCaretAhead() {
-      throw MarbleError("'\(bytes.text(first..<end))' must come after '^'", offset: start)
+      throw MarbleError(.timeBeforeCaret(bytes.text(first..<end)), offset: start)
     }
     let base = mode == .subscription ? 0 : (timeline.zeroFrame ?? 0)
     let (target, overflow) = base.addingReportingOverflow(frames)
     if overflow || target > limits.frames {
-      throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: start)
+      throw MarbleError(.tooLong(frames: limits.frames), offset: start)
     }
     if target < timeline.cursor {
-      throw MarbleError("'\(bytes.text(first..<end))' moves time backwards", offset: start)
+      throw MarbleError(.timeMovesBackwards(bytes.text(first..<end)), offset: start)
     }
     timeline.cursor = target
     move(to: end, scalars: scalars)
@@ -349,13 +351,13 @@ private struct ParseState {
         literal = try DurationLiteral(parsing: bytes.text(first..<end))
       } catch {
         if error.isSyntax { return false }
-        throw MarbleError(error.message, offset: start)
+        throw MarbleError(Diagnostic.Message(error.message), offset: start)
       }
       frames = try ParseState.frames(of: literal, tick: tick, at: start)
     }
     let (target, overflow) = timeline.cursor.addingReportingOverflow(frames)
     if overflow || target > limits.frames {
-      throw MarbleError("marble is longer than the limit of \(limits.frames) frames", offset: start)
+      throw MarbleError(.tooLong(frames: limits.frames), offset: start)
     }
     timeline.cursor = target
     move(to: end, scalars: scalars)
@@ -367,19 +369,19 @@ private struct ParseState {
     do {
       return try literal.frames(tick: tick)
     } catch {
-      throw MarbleError(error.message, offset: offset)
+      throw MarbleError(Diagnostic.Message(error.message), offset: offset)
     }
   }
 
   /// `'…'`: a quoted value token.
   mutating func quoted(at start: Int) throws(MarbleError) {
     guard let (end, scalars) = bytes.closingQuote(from: index) else {
-      throw MarbleError("unterminated quoted value", offset: start)
+      throw MarbleError(.unterminatedQuote, offset: start)
     }
-    if scalars == 0 { throw MarbleError("empty quoted value", offset: start) }
+    if scalars == 0 { throw MarbleError(.emptyQuote, offset: start) }
     let token = bytes.text(index + 1..<end)
     if mode == .subscription {
-      throw MarbleError("'\(token)' is not allowed in a subscription marble", offset: start)
+      throw MarbleError(.notInSubscription("'\(token)'"), offset: start)
     }
     try emit(.value(token: token, quoted: true), at: start)
     // In an rxjs group every scalar of the token, quotes included, takes a frame.
@@ -396,7 +398,7 @@ private struct ParseState {
     }
     let token = bytes.text(index..<index + length)
     if mode == .subscription {
-      throw MarbleError("'\(token)' is not allowed in a subscription marble", offset: start)
+      throw MarbleError(.notInSubscription("'\(token)'"), offset: start)
     }
     try emit(.value(token: token, quoted: false), at: start)
     try occupy(1, at: start)
@@ -406,8 +408,37 @@ private struct ParseState {
   /// The error for a character that may not stand for a value.
   static func unexpected(_ scalar: Unicode.Scalar, at offset: Int) -> MarbleError {
     let code = String(scalar.value, radix: 16, uppercase: true)
-    return MarbleError(
-      "unexpected character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in marble",
-      offset: offset)
+    return MarbleError(.unexpectedCharacter(code: code), offset: offset)
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let unclosedGroup: Self = "unclosed group in marble"
+  fileprivate static let nestedGroup: Self = "nested group"
+  fileprivate static let unmatchedParenthesis: Self = "unmatched ')'"
+  fileprivate static let emptyGroup: Self = "empty group"
+  fileprivate static let caretInColdMarble: Self = "'^' is not allowed in a cold marble"
+  fileprivate static let unsubscribeBeforeSubscribe: Self = "'!' comes before '^'"
+  fileprivate static let bangOutsideSubscription: Self = "'!' is only allowed in a subscription marble"
+  fileprivate static let unterminatedQuote: Self = "unterminated quoted value"
+  fileprivate static let emptyQuote: Self = "empty quoted value"
+
+  fileprivate static func tooLong(characters limit: Int) -> Self {
+    "marble is longer than the limit of \(limit) characters"
+  }
+  fileprivate static func tooLong(frames limit: Int) -> Self { "marble is longer than the limit of \(limit) frames" }
+  fileprivate static func notInGroup(_ symbol: String) -> Self { "'\(symbol)' is not allowed in a group" }
+  /// `what`: a terminal's name, or a quoted token.
+  fileprivate static func notInSubscription(_ what: String) -> Self {
+    "\(what) is not allowed in a subscription marble"
+  }
+  fileprivate static func eventsAfter(_ terminal: String) -> Self { "events after \(terminal)" }
+  fileprivate static func onlyOnce(_ symbol: String) -> Self { "'\(symbol)' may appear only once" }
+  fileprivate static func invalidTime(_ text: String) -> Self { "'\(text)' is not a valid time" }
+  fileprivate static func timeBeforeCaret(_ text: String) -> Self { "'\(text)' must come after '^'" }
+  fileprivate static func timeMovesBackwards(_ text: String) -> Self { "'\(text)' moves time backwards" }
+  /// `code`: the scalar's value in upper-case hexadecimal.
+  fileprivate static func unexpectedCharacter(code: String) -> Self {
+    "unexpected character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) in marble"
   }
 }

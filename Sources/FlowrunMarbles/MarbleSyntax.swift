@@ -1,4 +1,5 @@
 public import FlowrunCore
+public import FlowrunDiagnostics
 
 /// How marbles are read: flowrun's own timing or RxJS 7 `TestScheduler.run` timing.
 public enum MarbleGrammar: String, Sendable, CaseIterable {
@@ -25,8 +26,8 @@ public struct MarbleError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The offset, in Unicode scalars from the start of the marble string, of the token at fault.
   public var offset: Int
 
-  public init(_ message: String, offset: Int) {
-    self.message = message
+  public init(_ message: Diagnostic.Message, offset: Int) {
+    self.message = message.text
     self.offset = offset
   }
 

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunReport
 import Foundation
 

@@ -1,3 +1,5 @@
+import FlowrunApp
+import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML

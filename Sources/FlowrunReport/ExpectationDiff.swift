@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 public import FlowrunCore
 import FlowrunMarbles
 public import FlowrunScenario

@@ -1,5 +1,5 @@
+import FlowrunDiagnostics
 public import FlowrunScenario
-import FlowrunYAML
 import Foundation
 
 /// Writes the human report of cli.md: a ✓/✗ line per scenario, diagnostics, aligned diffs of
@@ -21,7 +21,7 @@ public struct HumanReporter: Sendable {
     foldsDiffs = verbosity != .verbose
   }
 
-  func paint(_ text: String, _ code: String) -> String {
+  public func paint(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 

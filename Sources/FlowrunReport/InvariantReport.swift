@@ -1,6 +1,7 @@
 import FlowrunCore
 public import FlowrunScenario
-public import FlowrunYAML
+public import FlowrunDiagnostics
+import FlowrunYAML
 
 /// A failed invariant as reports show it: a located diagnostic, then the lanes of the names it
 /// reads up to the failing frame, a caret at that frame with the values read, and the legend.
@@ -25,7 +26,7 @@ public struct InvariantFailure: Sendable {
   public init(
     spec: InvariantSpec, violation: InvariantViolation, scenario: Scenario, inputs: [LaneDiagram.Lane]
   ) {
-    diagnostic = scenario.file.diagnostic(violation.message(for: spec), at: spec.location)
+    diagnostic = scenario.file.diagnostic(Diagnostic.Message(violation.message(for: spec)), at: spec.location)
     values = violation.readings.map { ($0.name, ExpectationDiff.describe($0.value)) }
     let lanes = inputs + violation.readings.map { LaneDiagram.Lane(label: $0.name, events: $0.events.events) }
     let diagram = LaneDiagram(

@@ -30,7 +30,10 @@ public indirect enum JSON: Sendable, Equatable {
       out += value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : "\(value)") : "null"
     case .string(let value): out += JSON.quote(value)
     case .array(let items):
-      guard !items.isEmpty else { return out += "[]" }
+      guard !items.isEmpty else {
+        out += "[]"
+        return
+      }
       out += "[" + newline
       for (index, item) in items.enumerated() {
         out += pad(level + 1)
@@ -39,7 +42,10 @@ public indirect enum JSON: Sendable, Equatable {
       }
       out += pad(level) + "]"
     case .object(let entries):
-      guard !entries.isEmpty else { return out += "{}" }
+      guard !entries.isEmpty else {
+        out += "{}"
+        return
+      }
       out += "{" + newline
       for (index, (key, value)) in entries.enumerated() {
         out += pad(level + 1) + JSON.quote(key) + (indent == nil ? ":" : ": ")

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 public import FlowrunCore
 public import FlowrunMarbles
 import FlowrunYAML

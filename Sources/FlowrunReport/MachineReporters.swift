@@ -1,7 +1,7 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunScenario
-import FlowrunYAML
 
 /// The JSON report of cli.md, described by `schemas/flowrun-report.schema.json`.
 public struct JSONReporter: Reporter {

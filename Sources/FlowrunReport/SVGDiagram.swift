@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunYAML
 import FlowrunMarbles
 import FlowrunScenario

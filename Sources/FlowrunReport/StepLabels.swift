@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunCore
 import FlowrunScenario
 import FlowrunYAML

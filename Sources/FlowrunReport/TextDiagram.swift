@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunScenario
 import FlowrunYAML

@@ -1,7 +1,8 @@
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunYAML
+import OrderedCollections
 
 extension ScenarioCompiler {
   static let actionKeys = ["send", "set", "execute", "input", "complete", "fail"]
@@ -120,20 +121,17 @@ extension ScenarioCompiler {
   private func terminable(_ name: String, by verb: String, at node: YAMLNode) -> Bool {
     guard plan.subjects.contains(where: { $0.name == name && $0.isRelay }) else { return true }
     context.error(
-      "'\(name)' is a relay, which never terminates (library 'rxswift': a relay only accepts values); "
-        + "'\(verb)' needs a subject such as '{}' (PublishSubject)", at: node)
+      Diagnostic.Message(
+        "'\(name)' is a relay, which never terminates (library 'rxswift': a relay only accepts values); "
+          + "'\(verb)' needs a subject such as '{}' (PublishSubject)"), at: node)
     return false
   }
 
   /// Checks that `name` is declared with `kind`.
   private func target(_ name: String, kind: DeclarationKind, at node: YAMLNode) -> Bool {
     guard let declaration = declarations[name] else {
-      var message = "unknown \(kind.rawValue) '\(name)'"
       let candidates = declarations.filter { $0.value.kind == kind }.map(\.key)
-      if let suggestion = closestName(to: name, among: candidates) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(message, at: node)
+      context.error(.unknownDeclaration(kind, name).suggesting(name, among: candidates), at: node)
       return false
     }
     guard declaration.kind == kind else {
@@ -174,7 +172,7 @@ extension ScenarioCompiler {
             entries.append(.init(subscribed: subscribe, unsubscribed: marble.unsubscribe))
           }
         } catch {
-          context.error(error.message, in: item, offset: error.offset)
+          context.error(error, in: item)
           return nil
         }
       }
@@ -202,7 +200,7 @@ extension ScenarioCompiler {
           let marble = try parser.parseSubscription(text)
           window = (marble.subscribe ?? 0, marble.unsubscribe)
         } catch {
-          context.error(error.message, in: subscribe, offset: error.offset)
+          context.error(error, in: subscribe)
         }
       }
     }
@@ -217,7 +215,7 @@ extension ScenarioCompiler {
         text, hot: false, parser: parser, legend: localLegend, errorValue: error
       ).events
     } catch {
-      context.error(error.message, in: marbleNode, offset: error.offset)
+      context.error(error, in: marbleNode)
       return nil
     }
     let ownLegend = resolver.entries(of: localLegend)
@@ -229,11 +227,7 @@ extension ScenarioCompiler {
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.
   private func subscriptionTarget(_ owner: String, at node: YAMLNode) -> SubscriptionTarget? {
     guard let declaration = declarations[owner] else {
-      var message = "unknown signal '\(owner)' in '\(owner).subscriptions'"
-      if let suggestion = closestName(to: owner, among: declarations.keys) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(message, at: node)
+      context.error(.unknownSubscriptionsOwner(owner).suggesting(owner, among: declarations.keys), at: node)
       return nil
     }
     switch declaration.kind {
@@ -248,5 +242,14 @@ extension ScenarioCompiler {
     context.error(
       "'\(owner).subscriptions' needs a subject or a signal whose first step is 'hot' or 'cold'", at: node)
     return nil
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownDeclaration(_ kind: ScenarioCompiler.DeclarationKind, _ name: String) -> Self {
+    "unknown \(kind.rawValue) '\(name)'"
+  }
+  fileprivate static func unknownSubscriptionsOwner(_ owner: String) -> Self {
+    "unknown signal '\(owner)' in '\(owner).subscriptions'"
   }
 }

@@ -1,5 +1,6 @@
 public import FlowrunCore
-public import FlowrunYAML
+public import FlowrunDiagnostics
+import FlowrunYAML
 
 /// What `flowrun explore` may vary (`explore:`): the length of each generated run and the
 /// inputs it generates.
@@ -120,7 +121,7 @@ extension ScenarioCompiler {
     guard let declaration = declarations[name] else {
       var message = "unknown input '\(name)'"
       if let suggestion = closestName(to: name, among: declarations.keys) { message += "; did you mean '\(suggestion)'?" }
-      context.error(message, at: node)
+      context.error(Diagnostic.Message(message), at: node)
       return nil
     }
     switch declaration.kind {

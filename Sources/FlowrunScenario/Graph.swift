@@ -1,7 +1,8 @@
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
+import OrderedCollections
 
 /// The values a template binds (`outer`, `input`, `error`).
 struct TemplateScope {
@@ -277,7 +278,7 @@ final class Graph {
         warning += ": write '\(rewrite)'"
       }
     }
-    runtime.warn(warning, at: location)
+    runtime.warn(Diagnostic.Message(warning), at: location)
     return StepFailure(.map(["expressionError": .string(error.message), "at": .string(at)]))
   }
 }

@@ -1,7 +1,8 @@
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
+import OrderedCollections
 
 extension Graph {
   // MARK: - Templates

@@ -1,6 +1,7 @@
 public import FlowrunCore
 import FlowrunExpressions
-public import FlowrunYAML
+public import FlowrunDiagnostics
+import FlowrunYAML
 
 /// An invariant: an expression over the current values of named nodes that must hold after
 /// every frame in which anything happened (`invariants:`).
@@ -83,7 +84,7 @@ extension ScenarioCompiler {
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {
-        context.error(error.message, in: expressionNode, offset: error.offset)
+        context.error(Diagnostic.Message(error.message), in: expressionNode, offset: error.offset)
         continue
       }
       let slots = compiled.referencedProperties

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunYAML
 import OrderedCollections
@@ -101,10 +102,10 @@ struct LegendTable: Sendable {
   /// (a signal tag outside a legend, a map key that is not a string), which becomes null or is
   /// left out.
   static func plainValue(
-    _ node: YAMLNode, report: (_ message: String, _ node: YAMLNode) -> Void = { _, _ in }
+    _ node: YAMLNode, report: (_ message: Diagnostic.Message, _ node: YAMLNode) -> Void = { _, _ in }
   ) -> Value {
     if let tag = node.tag, tag == "!cold" || tag == "!hot" {
-      report("a '\(tag)' signal value is only allowed in a 'values' legend", node)
+      report(.signalValueOutsideLegend(tag: tag), node)
       return .null
     }
     if let scalar = node.resolvedScalar {
@@ -157,5 +158,11 @@ public final class ExpectedLegend: Sendable {
   /// Every entry in file order (made on each call: printing needs it, running does not).
   public var entries: [(key: String, value: Value)] {
     table.keys.compactMap { key in value(forKey: key).map { (key, $0) } }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func signalValueOutsideLegend(tag: String) -> Self {
+    "a '\(tag)' signal value is only allowed in a 'values' legend"
   }
 }

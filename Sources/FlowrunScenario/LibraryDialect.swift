@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunCore
 import FlowrunYAML
 
@@ -25,7 +26,7 @@ extension ScenarioCompiler {
           ?? closestName(to: lowered, among: names, maxDistance: 3)
         if let suggestion { message += "; did you mean '\(suggestion)'?" }
         message += " (the libraries are \(names.map { "'\($0)'" }.joined(separator: ", ")))"
-        context.error(message, at: node)
+        context.error(Diagnostic.Message(message), at: node)
       }
     }
     plan.library = forcesLibrary ? requestedLibrary : plan.declaredLibrary ?? requestedLibrary
@@ -56,8 +57,9 @@ extension ScenarioCompiler {
     case .combine:
       if let key = pairs.first(where: { $0.key.isScalar("replay") })?.key {
         context.error(
-          "library 'combine' has no replay subject (only PassthroughSubject and CurrentValueSubject); "
-            + "the nearest is '{ behavior: v }', a CurrentValueSubject, which replays its one current value",
+          Diagnostic.Message(
+            "library 'combine' has no replay subject (only PassthroughSubject and CurrentValueSubject); "
+              + "the nearest is '{ behavior: v }', a CurrentValueSubject, which replays its one current value"),
           at: key)
         return false
       }
@@ -98,7 +100,7 @@ extension ScenarioCompiler {
     default:
       var message = "unknown relay '\(kind)'"
       if let suggestion = closestName(to: kind, among: ["publish", "behavior"]) { message += "; did you mean '\(suggestion)'?" }
-      context.error(message + " (RxRelay has 'publish' and 'behavior')", at: relay)
+      context.error("\(message) (RxRelay has 'publish' and 'behavior')", at: relay)
       return false
     }
     subject.isRelay = true
@@ -125,7 +127,7 @@ extension ScenarioCompiler {
       var message = "'assign' needs a property declared under 'properties:'; '\(name)' is not one"
       let candidates = declarations.filter { $0.value.kind == .property }.map(\.key)
       if let suggestion = closestName(to: name, among: candidates) { message += "; did you mean '\(suggestion)'?" }
-      context.error(message, at: node)
+      context.error(Diagnostic.Message(message), at: node)
       return false
     }
     guard templateNames.isEmpty else {

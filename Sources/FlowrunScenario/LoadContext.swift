@@ -1,6 +1,9 @@
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
+import FlowrunExpressions
+import FlowrunMarbles
 import FlowrunYAML
+import OrderedCollections
 
 /// Collects the diagnostics of loading one document and reads typed values out of YAML nodes.
 ///
@@ -16,17 +19,32 @@ struct LoadContext {
 
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  mutating func error(_ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+  mutating func error(_ message: Diagnostic.Message, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
     diagnostics.append(file.diagnostic(message, at: location, notes: notes))
   }
 
-  mutating func error(_ message: String, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
+  mutating func error(_ message: Diagnostic.Message, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
     error(message, at: node.start, notes: notes)
   }
 
   /// An error at the `offset`-th character of a scalar's value (a marble or expression column).
-  mutating func error(_ message: String, in node: YAMLNode, offset: Int) {
+  mutating func error(_ message: Diagnostic.Message, in node: YAMLNode, offset: Int) {
     error(message, at: file.location(ofScalarOffset: offset, in: node))
+  }
+
+  /// A marble's problem, at its column in the scalar `node`.
+  mutating func error(_ problem: MarbleError, in node: YAMLNode) {
+    error(Diagnostic.Message(problem.message), in: node, offset: problem.offset)
+  }
+
+  /// An expression's problem, at its column in the scalar `node`.
+  mutating func error(_ problem: ExpressionError, in node: YAMLNode) {
+    error(Diagnostic.Message(problem.message), in: node, offset: problem.offset)
+  }
+
+  /// A duration's problem, at the scalar `node`.
+  mutating func error(_ problem: DurationError, at node: YAMLNode) {
+    error(Diagnostic.Message(problem.message), at: node)
   }
 
   // MARK: - Shapes
@@ -34,13 +52,13 @@ struct LoadContext {
   /// The entries of a mapping, reporting `what` when the node is something else.
   mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Pairs? {
     if let pairs = node.mappingPairs { return pairs }
-    error("\(what) must be a mapping, found a \(node.kindName)", at: node)
+    error(.mustBe(what, "a mapping", found: "a \(node.kindName)"), at: node)
     return nil
   }
 
   mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Items? {
     if let items = node.sequenceItems { return items }
-    error("\(what) must be a list, found a \(node.kindName)", at: node)
+    error(.mustBe(what, "a list", found: "a \(node.kindName)"), at: node)
     return nil
   }
 
@@ -48,21 +66,13 @@ struct LoadContext {
   mutating func checkKeys(_ pairs: some Collection<YAMLNode.Pair>, allowed: [String], in what: String) {
     for pair in pairs {
       guard let key = pair.key.scalarValue else {
-        error("keys must be strings, found a \(pair.key.kindName)", at: pair.key)
+        error(.keyNotString(pair.key), at: pair.key)
         continue
       }
       if !allowed.contains(key) {
-        error(Self.unknownKey(key, in: what, candidates: allowed), at: pair.key)
+        error(.unknownKey(key, in: what).suggesting(key, among: allowed), at: pair.key)
       }
     }
-  }
-
-  static func unknownKey(_ key: String, in what: String, candidates: [String]) -> String {
-    var message = "unknown key '\(key)' in \(what)"
-    if let suggestion = closestName(to: key, among: candidates) {
-      message += "; did you mean '\(suggestion)'?"
-    }
-    return message
   }
 
   // MARK: - Scalars
@@ -74,13 +84,13 @@ struct LoadContext {
       if style != .plain { return text }
       if case .string = ScalarValue.resolve(text, style: style, tag: node.tag) { return text }
     }
-    error("\(what) must be a string, found \(describe(node))", at: node)
+    error(.mustBe(what, "a string", found: describe(node)), at: node)
     return nil
   }
 
   mutating func int(_ node: YAMLNode, _ what: String) -> Int? {
     if case .int(let value) = node.resolvedScalar { return value }
-    error("\(what) must be an integer, found \(describe(node))", at: node)
+    error(.mustBe(what, "an integer", found: describe(node)), at: node)
     return nil
   }
 
@@ -88,7 +98,7 @@ struct LoadContext {
   mutating func count(_ node: YAMLNode, _ what: String, minimum: Int = 0) -> Int? {
     guard let value = int(node, what) else { return nil }
     guard value >= minimum else {
-      error("\(what) must be an integer ≥ \(minimum), found \(value)", at: node)
+      error(.mustBe(what, "an integer ≥ \(minimum)", found: "\(value)"), at: node)
       return nil
     }
     return value
@@ -96,7 +106,7 @@ struct LoadContext {
 
   mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
     if case .bool(let value) = node.resolvedScalar { return value }
-    error("\(what) must be true or false, found \(describe(node))", at: node)
+    error(.mustBe(what, "true or false", found: describe(node)), at: node)
     return nil
   }
 
@@ -119,4 +129,13 @@ struct LoadContext {
   mutating func value(_ node: YAMLNode) -> Value {
     LegendTable.plainValue(node) { message, node in error(message, at: node) }
   }
+}
+
+extension Diagnostic.Message {
+  /// `what` must be `expected`, found `found`: `'take' must be an integer, found 'x'`.
+  fileprivate static func mustBe(_ what: String, _ expected: String, found: String) -> Self {
+    "\(what) must be \(expected), found \(found)"
+  }
+  fileprivate static func keyNotString(_ key: YAMLNode) -> Self { "keys must be strings, found a \(key.kindName)" }
+  fileprivate static func unknownKey(_ key: String, in what: String) -> Self { "unknown key '\(key)' in \(what)" }
 }

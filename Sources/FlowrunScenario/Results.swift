@@ -1,5 +1,5 @@
 public import FlowrunCore
-public import FlowrunYAML
+public import FlowrunDiagnostics
 
 /// How a scenario ended.
 public enum ScenarioStatus: String, Sendable {

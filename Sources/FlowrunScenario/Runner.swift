@@ -1,4 +1,5 @@
 public import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// Runs loaded scenarios in virtual time and compares what happened with their expectations.

@@ -1,4 +1,5 @@
 public import FlowrunCore
+public import FlowrunDiagnostics
 public import FlowrunMarbles
 public import FlowrunYAML
 import OrderedCollections

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunMarbles
 import FlowrunYAML
@@ -124,7 +125,7 @@ final class ScenarioCompiler {
       do throws(DurationError) {
         tick = try Tick(parsing: text)
       } catch {
-        context.error(error.message, at: node)
+        context.error(error, at: node)
       }
     }
     if let node = root["grammar"], let text = context.string(node, "'grammar'") {
@@ -279,9 +280,9 @@ final class ScenarioCompiler {
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
-      var message = "unknown signal '\(name)'"
+      var message: Diagnostic.Message = "unknown signal '\(name)'"
       if let suggestion = suggestedName(for: name, target: target) {
-        message += "; did you mean '\(suggestion)'?"
+        message = "\(message); did you mean '\(suggestion)'?"
       }
       context.error(message, at: node)
       return nil

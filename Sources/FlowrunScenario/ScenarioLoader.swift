@@ -1,3 +1,4 @@
+public import FlowrunDiagnostics
 public import FlowrunMarbles
 public import FlowrunYAML
 import Foundation

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunMarbles
 import FlowrunYAML
@@ -134,7 +135,7 @@ extension ScenarioCompiler {
     else {
       let key = pairs.first?.key
       let name = key?.scalarValue ?? ""
-      context.error(unknownStep(name), at: key ?? node)
+      context.error(Diagnostic.Message(unknownStep(name)), at: key ?? node)
       return nil
     }
     let pair = pairs[index]
@@ -148,7 +149,7 @@ extension ScenarioCompiler {
 
   private func checkStepName(_ name: String, at node: YAMLNode) -> Bool {
     guard steps.contains(name) else {
-      context.error(unknownStep(name), at: node)
+      context.error(Diagnostic.Message(unknownStep(name)), at: node)
       return false
     }
     return true
@@ -201,7 +202,7 @@ extension ScenarioCompiler {
       do throws(DurationError) {
         result = try DurationLiteral(parsing: text).frames(tick: tick)
       } catch {
-        context.error(error.message, at: node)
+        context.error(error, at: node)
         return nil
       }
     default:
@@ -252,7 +253,7 @@ extension ScenarioCompiler {
       let marble = hot ? try parser.parseHot(text) : try parser.parseCold(text)
       return MarbleInput(marble: marble, localLegend: legend, errorValue: error, label: label)
     } catch {
-      context.error(error.message, in: node, offset: error.offset)
+      context.error(error, in: node)
       return nil
     }
   }
@@ -344,7 +345,7 @@ extension ScenarioCompiler {
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {
-        context.error(error.message, in: node, offset: error.offset)
+        context.error(error, in: node)
         return nil
       }
     case .null?, .bool?, .int?, .double?:

@@ -1,7 +1,8 @@
-import OrderedCollections
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
+import OrderedCollections
 
 extension ScenarioCompiler {
   // MARK: - Templates
@@ -101,10 +102,8 @@ extension ScenarioCompiler {
   func compileCall(_ step: StepNode, _ argument: YAMLNode) -> (String, StepExpression?)? {
     guard let name = context.string(argument, "'\(step.name)'") else { return nil }
     guard let declaration = declarations[name], declaration.kind == .service else {
-      var message = "unknown service '\(name)'"
       let services = declarations.filter { $0.value.kind == .service }.map(\.key)
-      if let suggestion = closestName(to: name, among: services) { message += "; did you mean '\(suggestion)'?" }
-      context.error(message, at: argument)
+      context.error(.unknownService(name).suggesting(name, among: services), at: argument)
       return nil
     }
     var input: StepExpression?
@@ -153,4 +152,8 @@ extension ScenarioCompiler {
     default: return nil
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownService(_ name: String) -> Self { "unknown service '\(name)'" }
 }

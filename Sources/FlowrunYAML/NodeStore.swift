@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

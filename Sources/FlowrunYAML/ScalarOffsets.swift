@@ -1,3 +1,5 @@
+public import FlowrunDiagnostics
+
 extension YAMLFile {
   /// The place in the file of the `n`-th Unicode scalar (0-based) of a scalar node's value.
   ///

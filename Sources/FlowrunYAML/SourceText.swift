@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// The bytes of a file with a table of line starts, for exact conversions between byte offsets,
 /// scalar indices and `SourceLocation`s.
 ///
@@ -8,7 +10,7 @@ struct SourceText: Sendable {
   /// A problem found while checking the bytes: where it is and what to say.
   struct Problem: Sendable {
     var offset: Int
-    var message: String
+    var message: Diagnostic.Message
   }
 
   let bytes: [UInt8]
@@ -60,10 +62,7 @@ struct SourceText: Sendable {
             starts.append(UInt32(truncatingIfNeeded: i))
             scalarStarts.append(UInt32(truncatingIfNeeded: scalars))
           } else if byte != 0x09 && problem == nil {
-            let message =
-              byte == 0
-              ? "NUL bytes are not allowed"
-              : "control character \(Self.codePointName(UInt32(byte))) is not allowed"
+            let message: Diagnostic.Message = byte == 0 ? .nulByte : .controlCharacter(UInt32(byte))
             problem = Problem(offset: i - 1, message: message)
           }
           continue
@@ -72,13 +71,10 @@ struct SourceText: Sendable {
         let (scalar, length) = Self.decode(buffer, at: i)
         if let scalar {
           if problem == nil && !Self.isPrintable(scalar) {
-            problem = Problem(
-              offset: i,
-              message: "control character \(Self.codePointName(scalar)) is not allowed"
-            )
+            problem = Problem(offset: i, message: .controlCharacter(scalar))
           }
         } else if problem == nil {
-          problem = Problem(offset: i, message: "invalid UTF-8 (byte \(Self.hexByte(byte)))")
+          problem = Problem(offset: i, message: .invalidUTF8(byte))
         }
         i += length
         scalars += 1
@@ -128,7 +124,7 @@ struct SourceText: Sendable {
     return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
   }
 
-  private static func codePointName(_ value: UInt32) -> String {
+  fileprivate static func codePointName(_ value: UInt32) -> String {
     var hex = String(value, radix: 16, uppercase: true)
     while hex.count < 4 { hex = "0" + hex }
     return "U+" + hex
@@ -274,4 +270,12 @@ struct MarkConverter {
     cursorLine = line
     return line
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let nulByte: Self = "NUL bytes are not allowed"
+  fileprivate static func controlCharacter(_ codePoint: UInt32) -> Self {
+    "control character \(SourceText.codePointName(codePoint)) is not allowed"
+  }
+  fileprivate static func invalidUTF8(_ byte: UInt8) -> Self { "invalid UTF-8 (byte \(SourceText.hexByte(byte)))" }
 }

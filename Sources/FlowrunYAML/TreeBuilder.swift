@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// Builds a file's node store from libyaml events, iteratively, enforcing the limits.
 ///
 /// Open collections live on an explicit stack bounded by `YAMLLimits.maxDepth`, so no input can
@@ -131,14 +133,14 @@ struct TreeBuilder {
       place = source.location(ofByte: offset)
     }
     if let place, isTab(at: place) || error.problem.contains("tab character") {
-      diagnostics.append(diagnostic("tab characters are not allowed for indentation", at: place))
+      diagnostics.append(diagnostic(.tabIndentation, at: place))
       return
     }
     var notes: [Diagnostic.Note] = []
     if let context = error.context {
       notes.append(Diagnostic.Note(location: error.contextMark.map { location($0) }, message: context))
     }
-    diagnostics.append(diagnostic(Self.lowercasingFirst(error.problem), at: place, notes: notes))
+    diagnostics.append(diagnostic(.libYAMLProblem(error.problem), at: place, notes: notes))
   }
 
   // MARK: - Nodes
@@ -179,7 +181,7 @@ struct TreeBuilder {
   ) -> Bool {
     guard countNode(at: start) else { return false }
     guard stack.count < limits.maxDepth else {
-      diagnostics.append(diagnostic("nesting deeper than \(limits.maxDepth) levels", at: start))
+      diagnostics.append(diagnostic(.nestingTooDeep(limit: limits.maxDepth), at: start))
       return false
     }
     guard let tagCode = tagCode(tag, at: start) else { return false }
@@ -191,20 +193,19 @@ struct TreeBuilder {
   private mutating func alias(_ name: String, at start: SourceLocation) -> Bool {
     guard let target = anchors[name] else {
       if stack.contains(where: { $0.anchor == name }) {
-        diagnostics.append(diagnostic("alias '\(name)' refers to a node that contains it", at: start))
+        diagnostics.append(diagnostic(.aliasContainsItself(name), at: start))
       } else {
-        diagnostics.append(diagnostic("unknown alias '\(name)'", at: start))
+        diagnostics.append(diagnostic(.unknownAlias(name), at: start))
       }
       return false
     }
     expandedNodes += target.size
     guard expandedNodes <= limits.aliasExpansion else {
-      diagnostics.append(
-        diagnostic("alias expansion exceeds the limit of \(limits.aliasExpansion) nodes", at: start))
+      diagnostics.append(diagnostic(.aliasExpansionTooLarge(limit: limits.aliasExpansion), at: start))
       return false
     }
     guard stack.count + target.height <= limits.maxDepth else {
-      diagnostics.append(diagnostic("nesting deeper than \(limits.maxDepth) levels", at: start))
+      diagnostics.append(diagnostic(.nestingTooDeep(limit: limits.maxDepth), at: start))
       return false
     }
     return attach(target.index, size: target.size, height: target.height, anchor: nil)
@@ -213,8 +214,7 @@ struct TreeBuilder {
   private mutating func countNode(at start: SourceLocation) -> Bool {
     nodeCount += 1
     guard nodeCount <= limits.maxNodes else {
-      diagnostics.append(
-        diagnostic("file has more than the limit of \(limits.maxNodes) nodes", at: start))
+      diagnostics.append(diagnostic(.tooManyNodes(limit: limits.maxNodes), at: start))
       return false
     }
     return true
@@ -226,7 +226,7 @@ struct TreeBuilder {
     guard let tag else { return 0 }
     if let code = tagCodes[tag] { return code }
     guard tags.count < Int(UInt16.max) else {
-      diagnostics.append(diagnostic("file has more than \(UInt16.max) distinct tags", at: start))
+      diagnostics.append(diagnostic(.tooManyTags, at: start))
       return nil
     }
     tags.append(tag)
@@ -289,7 +289,7 @@ struct TreeBuilder {
       let firstKey = records[Int(pending[keys.base + 2 * first])]
       diagnostics.append(
         diagnostic(
-          "duplicate key '\(text)'", at: location(of: keyRecord),
+          .duplicateKey(text), at: location(of: keyRecord),
           notes: [Diagnostic.Note(location: location(of: firstKey), message: "first defined here")]))
     }
   }
@@ -311,21 +311,16 @@ struct TreeBuilder {
   }
 
   private func diagnostic(
-    _ message: String, at place: SourceLocation?, notes: [Diagnostic.Note] = []
+    _ message: Diagnostic.Message, at place: SourceLocation?, notes: [Diagnostic.Note] = []
   ) -> Diagnostic {
     source.diagnostic(path: path, message, at: place, notes: notes)
-  }
-
-  private static func lowercasingFirst(_ text: String) -> String {
-    guard let first = text.first else { return text }
-    return first.lowercased() + text.dropFirst()
   }
 }
 
 extension SourceText {
   /// A diagnostic with the source line of `place` filled in for the caret.
   func diagnostic(
-    path: String, _ message: String, at place: SourceLocation?, notes: [Diagnostic.Note] = []
+    path: String, _ message: Diagnostic.Message, at place: SourceLocation?, notes: [Diagnostic.Note] = []
   ) -> Diagnostic {
     Diagnostic(
       path: path, location: place, message: message,
@@ -365,4 +360,26 @@ private struct KeyTable {
     return index.insert(
       position, hash: hash(position), matches: { sameKey($0, position) }, hashOf: { hash($0) })
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let tabIndentation: Self = "tab characters are not allowed for indentation"
+  fileprivate static let tooManyTags: Self = "file has more than \(UInt16.max) distinct tags"
+
+  /// libyaml's description of a syntax error, lowercased to read as ours do.
+  fileprivate static func libYAMLProblem(_ problem: String) -> Self {
+    guard let first = problem.first else { return Self(problem) }
+    return Self(first.lowercased() + problem.dropFirst())
+  }
+
+  fileprivate static func nestingTooDeep(limit: Int) -> Self { "nesting deeper than \(limit) levels" }
+  fileprivate static func aliasContainsItself(_ name: String) -> Self {
+    "alias '\(name)' refers to a node that contains it"
+  }
+  fileprivate static func unknownAlias(_ name: String) -> Self { "unknown alias '\(name)'" }
+  fileprivate static func aliasExpansionTooLarge(limit: Int) -> Self {
+    "alias expansion exceeds the limit of \(limit) nodes"
+  }
+  fileprivate static func tooManyNodes(limit: Int) -> Self { "file has more than the limit of \(limit) nodes" }
+  fileprivate static func duplicateKey(_ key: String) -> Self { "duplicate key '\(key)'" }
 }

@@ -1,3 +1,5 @@
+public import FlowrunDiagnostics
+
 /// One `---`-separated document of a YAML file.
 public struct YAMLDocument: Hashable, Sendable {
   /// The document's content; nil for an empty document.
@@ -43,8 +45,7 @@ public struct YAMLFile: Sendable {
     let maxFileSize = min(limits.maxFileSize, Int(UInt32.max))
     guard bytes.count <= maxFileSize else {
       let file = YAMLFile(path: path, documents: [], source: SourceText(bytes: []))
-      let message = "file is larger than the limit of \(maxFileSize) bytes"
-      return (file, [Diagnostic(path: path, location: nil, message: message)])
+      return (file, [Diagnostic(path: path, location: nil, message: .fileTooLarge(limit: maxFileSize))])
     }
     let source = SourceText(bytes: bytes)
     if let problem = source.firstProblem {
@@ -95,7 +96,7 @@ public struct YAMLFile: Sendable {
   /// An error (or other severity) about this file at `location`, with its source line filled
   /// in for the caret.
   public func diagnostic(
-    _ message: String,
+    _ message: Diagnostic.Message,
     at location: SourceLocation?,
     severity: Diagnostic.Severity = .error,
     notes: [Diagnostic.Note] = []
@@ -104,4 +105,8 @@ public struct YAMLFile: Sendable {
     result.severity = severity
     return result
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func fileTooLarge(limit: Int) -> Self { "file is larger than the limit of \(limit) bytes" }
 }

@@ -1,3 +1,5 @@
+public import FlowrunDiagnostics
+
 /// One node of a parsed YAML document: a scalar, a sequence or a mapping, with its tag and place.
 ///
 /// A node is a handle into its file's node store (NodeStore.swift): copying one is two words,

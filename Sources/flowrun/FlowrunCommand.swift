@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+import FlowrunApp
 import ArgumentParser
 import FlowrunCore
 import Foundation

@@ -4,7 +4,7 @@ import Testing
 
 /// The scheduler's queue (ActionQueue.swift, over HeapModule): every order of scheduling comes out in
 /// `(frame, sequence)` order, across growth, reserved sequences and compaction.
-struct ActionQueueTests {
+@Suite struct ActionQueueTests {
   /// Logs `(frame, tag)` for each action it runs.
   final class Tagged: ScheduledAction {
     let owner = NodeLabel("tagged")

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowrunCore
 
 /// `EventTape` gives back exactly the events it was given, packed or boxed, in order.
-struct EventTapeTests {
+@Suite struct EventTapeTests {
   /// Events that exercise every payload kind and every way a frame delta is written.
   static let cases: [(name: String, events: [Recorded])] = [
     ("empty", []),

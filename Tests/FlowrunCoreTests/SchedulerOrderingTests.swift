@@ -3,7 +3,7 @@ import Testing
 @testable import FlowrunCore
 
 /// One test per ordering rule of the spec's semantics.md §Virtual time and §Propagation.
-struct SchedulerOrderingTests {
+@Suite struct SchedulerOrderingTests {
   @Test func actionsInTheSameFrameRunInSchedulingOrder() {
     let scheduler = VirtualTimeScheduler()
     let probe = Probe("a")
@@ -201,18 +201,5 @@ struct SchedulerOrderingTests {
     subject.receive(.next(.int(1)))
     subject.receive(.next(.int(2)))
     #expect(journal.lines == ["0:late:2"])
-  }
-}
-
-struct SuggestionTests {
-  @Test(arguments: [
-    ("descripton", ["name", "description", "tags"], "description"),
-    ("mapp", ["map", "mapTo", "filter"], "map"),
-    ("zzz", ["map", "filter"], nil),
-    ("vm.acount", ["vm.account", "vm.password"], "vm.account"),
-    ("", ["ab", "abcd"], "ab"),
-  ] as [(String, [String], String?)])
-  func suggestsTheClosestNameWithinTwoEdits(name: String, candidates: [String], expected: String?) {
-    #expect(closestName(to: name, among: candidates) == expected)
   }
 }

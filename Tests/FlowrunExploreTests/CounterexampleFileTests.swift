@@ -1,3 +1,5 @@
+import FlowrunApp
+import FlowrunDiagnostics
 @testable import FlowrunExplore
 import FlowrunScenario
 import FlowrunYAML

@@ -1,3 +1,5 @@
+import FlowrunApp
+import FlowrunDiagnostics
 import FlowrunCore
 @testable import FlowrunExplore
 import FlowrunReport

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import Testing
 
@@ -100,7 +101,7 @@ import Testing
   @Test(arguments: unavailable)
   func reservedNamesNeedTheirPlace(_ source: String, _ message: String) {
     let error = compileError(source, scope: ExpressionScope(properties: ["outer", "index"]))
-    #expect(error == ExpressionError(message: message, offset: 0))
+    #expect(error == ExpressionError(message: Diagnostic.Message(message), offset: 0))
   }
 
   static let unknown: [(String, String, Int)] = [
@@ -115,7 +116,7 @@ import Testing
 
   @Test(arguments: unknown)
   func unknownNamesSuggest(_ source: String, _ message: String, _ offset: Int) {
-    #expect(compileError(source, scope: scope()) == ExpressionError(message: message, offset: offset))
+    #expect(compileError(source, scope: scope()) == ExpressionError(message: Diagnostic.Message(message), offset: offset))
   }
 
   @Test func elementScopeInsideMapAndFilter() throws {

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
 
   @Test(arguments: errors)
   func offsetsCountScalars(_ source: String, _ message: String, _ offset: Int) {
-    #expect(compileError(source) == ExpressionError(message: message, offset: offset), "\(source)")
+    #expect(compileError(source) == ExpressionError(message: Diagnostic.Message(message), offset: offset), "\(source)")
   }
 
   static let values: [(String, Value)] = [

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunScenario
 import Foundation
 import FlowrunYAML

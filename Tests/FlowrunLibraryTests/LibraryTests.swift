@@ -2,12 +2,12 @@ import Flowrun
 import Foundation
 import Testing
 
-@Test func libraryProductExposesTheLoader() {
-  let file = ScenarioLoader.load(path: "x.yaml", bytes: Array("flowrun: 1\nname: x\n".utf8))
-  #expect(file.scenarios.count == 1)
-}
-
 @Suite struct FlowrunAPITests {
+  @Test func libraryProductExposesTheLoader() {
+    let file = ScenarioLoader.load(path: "x.yaml", bytes: Array("flowrun: 1\nname: x\n".utf8))
+    #expect(file.scenarios.count == 1)
+  }
+
   static let failing = """
     flowrun: 1
     name: Status label

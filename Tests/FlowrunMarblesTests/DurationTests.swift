@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunMarbles
@@ -29,7 +30,7 @@ import Testing
   ])
   func conversionErrors(text: String, tick: String, message: String) throws {
     let tick = try Tick(parsing: tick)
-    #expect(throws: DurationError(message)) {
+    #expect(throws: DurationError(Diagnostic.Message(message))) {
       try DurationLiteral(parsing: text).frames(tick: tick)
     }
   }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunMarbles
@@ -56,7 +57,7 @@ import Testing
   @Test(arguments: cases)
   func error(kind: Kind, grammar: MarbleGrammar, tick: String, marble: String, message: String, offset: Int) throws {
     let p = try parser(grammar, tick: tick)
-    #expect(throws: MarbleError(message, offset: offset)) {
+    #expect(throws: MarbleError(Diagnostic.Message(message), offset: offset)) {
       switch kind {
       case .hot: _ = try p.parseHot(marble)
       case .cold: _ = try p.parseCold(marble)

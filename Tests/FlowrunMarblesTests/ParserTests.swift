@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunMarbles

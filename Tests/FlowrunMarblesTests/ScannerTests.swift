@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunMarbles
@@ -52,7 +53,7 @@ import Testing
     kind: Kind, grammar: MarbleGrammar, tick: String, marble: String, message: String, offset: Int
   ) throws {
     let p = try parser(grammar, tick: tick)
-    #expect(throws: MarbleError(message, offset: offset)) { try ScannerTests.parse(kind, marble, p) }
+    #expect(throws: MarbleError(Diagnostic.Message(message), offset: offset)) { try ScannerTests.parse(kind, marble, p) }
   }
 
   /// (grammar, hot marble, items, their offsets).

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunPlayground
 import Foundation
 import Testing

@@ -1,5 +1,8 @@
+import FlowrunApp
+import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
 
@@ -38,8 +41,8 @@ import Testing
       expect:
         a: "-x 300f y|"
       """
-    let file = ScenarioLoader.load(path: "pause.yaml", bytes: Array(yaml.utf8))
-    let model = try #require(TeachingSession.traced(file).map(DiagramModel.init).first)
+    let file = loadScenarios(yaml, path: "pause.yaml")
+    let model = try #require(file.scenarios.map { ScenarioRunner.traced($0) }.map(DiagramModel.init).first)
     let text = TextDiagram(model).render()
     #expect(text.contains("…"))
     #expect(text.contains("…300") || text.contains("…299") || text.contains("…298"))
@@ -78,8 +81,8 @@ import Testing
       expect:
         api.calls: "-"
       """
-    let file = ScenarioLoader.load(path: "lanes.yaml", bytes: Array(yaml.utf8))
-    let run = try #require(TeachingSession.traced(file).first)
+    let file = loadScenarios(yaml, path: "lanes.yaml")
+    let run = try #require(file.scenarios.map { ScenarioRunner.traced($0) }.first)
     #expect(run.result.status == .passed)
     let model = DiagramModel(run)
     let request = try #require(model.lanes.first { $0.name == "request" })
@@ -100,6 +103,31 @@ import Testing
     #expect(delegate.counts["circle", default: 0] > 5)
     #expect(delegate.counts["line", default: 0] > 5)
     #expect(!svg.contains("http://") || !svg.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+  }
+
+  /// Every kind of mark, a fold, a stack of same-frame events, a failed expectation and a legend
+  /// that wraps, drawn byte for byte as `Golden/marks.diagram.svg`.
+  @Test func svgOfEveryKindOfMark() throws {
+    let yaml = """
+      flowrun: 1
+      name: marks of every kind
+      signals:
+        a: { hot: "-x 300f (yz)|" }
+        b: { cold: "--x-#" }
+        c:
+          - from: b
+          - map: '$0 + "!"'
+      expect:
+        a: "-x 300f (yz)|"
+        c: "--x-#"
+        b.subscriptions: "^---!"
+      values:
+        x: "a long value that wraps the legend line"
+      """
+    let file = loadScenarios(yaml, path: "marks.yaml")
+    let models = file.scenarios.map { DiagramModel(ScenarioRunner.traced($0)) }
+    #expect(models.count == 1)
+    expectGolden(SVGDiagram(models).render(), "marks.diagram.svg")
   }
 
   @Test func svgAndHTMLAreDeterministic() throws {

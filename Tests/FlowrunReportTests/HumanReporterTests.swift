@@ -1,6 +1,6 @@
 import FlowrunReport
 import FlowrunScenario
-import FlowrunYAML
+import FlowrunTestSupport
 import Testing
 
 /// The human reporter's fixed parts: the summary line, the report of a file that did not load,
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func brokenFileIsReportedWithItsDiagnostics() {
-    let file = ScenarioLoader.load(path: "broken.yaml", bytes: Array("flowrun: 2\nname: x\n".utf8))
+    let file = loadScenarios("flowrun: 2\nname: x\n", path: "broken.yaml")
     var summary = RunSummary()
     summary.add(file: file)
     #expect(summary.scenarios == 1 && summary.failed == 1)
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func colourWrapsMarksAndSeverities() {
-    let file = ScenarioLoader.load(path: "broken.yaml", bytes: Array("flowrun: 2\nname: x\n".utf8))
+    let file = loadScenarios("flowrun: 2\nname: x\n", path: "broken.yaml")
     let text = HumanReporter(color: true).report(file: file, results: [])
     #expect(text.hasPrefix("\u{1B}[31m✗\u{1B}[0m broken.yaml"))
     #expect(text.contains("\u{1B}[31merror:\u{1B}[0m"))
@@ -61,7 +61,7 @@ import Testing
 
   @Test func passingScenarioLine() throws {
     let yaml = "flowrun: 1\nname: Just one\nsignals:\n  a: { just: 1 }\nexpect:\n  a: \"(1|)\"\n"
-    let file = ScenarioLoader.load(path: "ok.yaml", bytes: Array(yaml.utf8))
+    let file = loadScenarios(yaml, path: "ok.yaml")
     let scenario = try #require(file.scenarios.first)
     let result = ScenarioRunner.run(scenario)
     #expect(result.status == .passed)

@@ -1,6 +1,6 @@
-import FlowrunTestSupport
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
 

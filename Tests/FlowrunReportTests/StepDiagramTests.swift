@@ -1,3 +1,6 @@
+import FlowrunApp
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML

@@ -1,12 +1,8 @@
-import FlowrunTestSupport
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
-
-/// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 let goldenDirectory = packageRoot.appendingPathComponent("Tests/FlowrunReportTests/Golden")
 
@@ -19,15 +15,6 @@ let teachingFlows: [(path: String, name: String)] = [
   ("scenarios/paging/refresh-and-next-page.yaml", "paging"),
   ("scenarios/signup/signup-form.yaml", "signup-form"),
 ]
-
-/// Loads `path` (relative to the package root, which is how reports name it) and runs every
-/// scenario in it traced.
-func tracedRuns(_ path: String) throws -> [TracedRun] {
-  let data = try Data(contentsOf: packageRoot.appendingPathComponent(path))
-  let file = ScenarioLoader.load(path: path, bytes: Array(data))
-  #expect(!file.hasErrors, "\(path) did not load")
-  return TeachingSession.traced(file)
-}
 
 /// Compares `actual` with `Golden/<name>` (`FLOWRUN_RECORD=1` rewrites it and records an issue).
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -1,6 +1,8 @@
+import FlowrunDiagnostics
 import FlowrunCore
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FlowrunCore
-import FlowrunYAML
+import FlowrunDiagnostics
+import FlowrunTestSupport
 import Testing
 
 @testable import FlowrunScenario
@@ -7,7 +8,7 @@ import Testing
 /// semantics.md §Commands, one test per numbered rule, plus the edges the rules leave to
 /// docs/semantics.md. Every test pins the order inside a frame with a grouped marble of one
 /// merged log of the command's derived signals.
-struct CommandRuleTests {
+@Suite struct CommandRuleTests {
   /// Letters of the merged log: `E`/`e` executing true/false, `D`/`d` enabled true/false,
   /// `x` an execution (its inner signal), `s` a call of the service `svc`, `r` an error on
   /// `errors`, `v` a value on `values`. Subscribed in this order, so at frame 0 the log starts
@@ -110,7 +111,7 @@ struct CommandRuleTests {
 
     // The inner signal's completion has no letter in the log; the trace shows it first.
     let recorder = TraceRecorder()
-    let file = ScenarioLoader.load(path: "test.yaml", bytes: Array(failing.utf8))
+    let file = loadScenarios(failing, path: "test.yaml")
     let scenario = try #require(file.scenarios.first)
     _ = ScenarioRunner.run(scenario, tracer: recorder)
     let frame4 = recorder.lines.filter { $0.hasPrefix("4 c.") }

@@ -1,9 +1,11 @@
+import FlowrunDiagnostics
+import FlowrunTestSupport
 import Testing
 
 @testable import FlowrunScenario
 
 /// semantics.md §Commands, rule by rule, as small scenarios.
-struct CommandTests {
+@Suite struct CommandTests {
   /// A merged log of every derived signal of command `c`, in delivery order.
   static let log = """
     signals:
@@ -161,7 +163,7 @@ struct CommandTests {
 }
 
 /// Services: cases, responses by call order (the last repeats), a bare signal, `.calls`.
-struct ServiceTests {
+@Suite struct ServiceTests {
   @Test(arguments: [
     """
     flowrun: 1

@@ -1,6 +1,6 @@
-import FlowrunTestSupport
+import FlowrunDiagnostics
 import FlowrunScenario
-import FlowrunYAML
+import FlowrunTestSupport
 import Foundation
 import Testing
 

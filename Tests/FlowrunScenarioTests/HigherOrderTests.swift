@@ -1,10 +1,11 @@
+import FlowrunDiagnostics
 import FlowrunScenario
-import FlowrunYAML
+import FlowrunTestSupport
 import Testing
 
 /// The flatMap family, switchToLatest, mergeAll/concatAll, catch, retry and race, as RxJS-style
 /// marble tests (semantics.md; RxJS 7 where the libraries differ).
-struct HigherOrderTests {
+@Suite struct HigherOrderTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
     var yaml: String

@@ -1,3 +1,5 @@
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import FlowrunCore
 @testable import FlowrunScenario
 import Foundation

@@ -1,3 +1,5 @@
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunScenario

@@ -1,3 +1,5 @@
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import Testing
 
 /// `!cold`/`!hot` values in a marble's own legend (a step's or an expectation's `values`) read

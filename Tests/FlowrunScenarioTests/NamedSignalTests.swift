@@ -1,3 +1,5 @@
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import FlowrunYAML
 import Testing
 

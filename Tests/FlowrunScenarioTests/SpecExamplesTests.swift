@@ -1,12 +1,12 @@
+import FlowrunDiagnostics
+import FlowrunTestSupport
 import Foundation
 import Testing
 
 /// The spec's own scenarios (`../shared/spec/examples/`, beside the checkout) must pass
 /// unchanged; so must every scenario of this repository.
-struct SpecExamplesTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let examples = root.deletingLastPathComponent().appendingPathComponent("shared/spec/examples")
+@Suite struct SpecExamplesTests {
+  static let examples = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec/examples")
 
   static func yamlFiles(in directory: URL) -> [String] {
     let paths = FileManager.default.subpaths(atPath: directory.path) ?? []
@@ -23,10 +23,10 @@ struct SpecExamplesTests {
 
   /// Paths relative to the package root, as `flowrun scenarios` names them (expression errors
   /// carry the path in their `at`).
-  @Test(arguments: (FileManager.default.subpaths(atPath: root.appendingPathComponent("scenarios").path) ?? [])
+  @Test(arguments: (FileManager.default.subpaths(atPath: packageRoot.appendingPathComponent("scenarios").path) ?? [])
     .filter { $0.hasSuffix(".yaml") }.sorted())
   func repositoryScenarioPasses(_ relative: String) throws {
-    let text = try String(contentsOf: Self.root.appendingPathComponent("scenarios/" + relative), encoding: .utf8)
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/" + relative), encoding: .utf8)
     #expect(problemsRunning(text, path: "scenarios/" + relative) == nil)
   }
 }

@@ -1,3 +1,5 @@
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import Testing
 
 /// Subjects (scenario-format §Subjects, semantics.md §Properties and subjects): what a

@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunYAML
@@ -231,59 +232,61 @@ let errorCases: [ErrorCase] = [
     ]),
 ]
 
-@Test(arguments: errorCases)
-func errorsRenderWithLocationAndCaret(_ errorCase: ErrorCase) {
-  let (_, diagnostics) = YAMLFile.parse(path: "t.yaml", bytes: errorCase.bytes)
-  #expect(diagnostics.map(\.rendered) == [errorCase.expected.joined(separator: "\n")])
-}
+@Suite struct DiagnosticTests {
+  @Test(arguments: errorCases)
+  func errorsRenderWithLocationAndCaret(_ errorCase: ErrorCase) {
+    let (_, diagnostics) = YAMLFile.parse(path: "t.yaml", bytes: errorCase.bytes)
+    #expect(diagnostics.map(\.rendered) == [errorCase.expected.joined(separator: "\n")])
+  }
 
-@Test func oversizedFileIsRejectedBeforeParsing() {
-  let limits = YAMLLimits(maxFileSize: 8)
-  let (file, diagnostics) = YAMLFile.parse(path: "big.yaml", text: "a: 123456789\n", limits: limits)
-  #expect(diagnostics.map(\.rendered) == ["big.yaml:1:1: error: file is larger than the limit of 8 bytes"])
-  #expect(file.documents.isEmpty)
-  #expect(YAMLLimits().maxFileSize == 10_485_760)
-}
+  @Test func oversizedFileIsRejectedBeforeParsing() {
+    let limits = YAMLLimits(maxFileSize: 8)
+    let (file, diagnostics) = YAMLFile.parse(path: "big.yaml", text: "a: 123456789\n", limits: limits)
+    #expect(diagnostics.map(\.rendered) == ["big.yaml:1:1: error: file is larger than the limit of 8 bytes"])
+    #expect(file.documents.isEmpty)
+    #expect(YAMLLimits().maxFileSize == 10_485_760)
+  }
 
-@Test func nodeLimitStopsParsing() {
-  let limits = YAMLLimits(maxNodes: 5)
-  let (_, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "[1, 2, 3, 4, 5, 6]\n", limits: limits)
-  #expect(
-    diagnostics.map(\.rendered) == [
-      [
-        "t.yaml:1:14: error: file has more than the limit of 5 nodes",
-        "    [1, 2, 3, 4, 5, 6]",
-        "                 ^",
-      ].joined(separator: "\n")
-    ])
-}
+  @Test func nodeLimitStopsParsing() {
+    let limits = YAMLLimits(maxNodes: 5)
+    let (_, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "[1, 2, 3, 4, 5, 6]\n", limits: limits)
+    #expect(
+      diagnostics.map(\.rendered) == [
+        [
+          "t.yaml:1:14: error: file has more than the limit of 5 nodes",
+          "    [1, 2, 3, 4, 5, 6]",
+          "                 ^",
+        ].joined(separator: "\n")
+      ])
+  }
 
-@Test func duplicateKeysAreReportedAndBothEntriesKept() throws {
-  let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "a: 1\nb: 2\na: 3\na: 4\n")
-  #expect(diagnostics.map(\.headline) == ["t.yaml:3:1: error: duplicate key 'a'", "t.yaml:4:1: error: duplicate key 'a'"])
-  #expect(diagnostics.map { $0.notes.first?.location?.line } == [1, 1])
-  let root = try #require(file.documents.first?.root)
-  #expect(root.mappingPairs?.count == 4)
-  #expect(root["a"]?.scalarValue == "1")
-}
+  @Test func duplicateKeysAreReportedAndBothEntriesKept() throws {
+    let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "a: 1\nb: 2\na: 3\na: 4\n")
+    #expect(diagnostics.map(\.headline) == ["t.yaml:3:1: error: duplicate key 'a'", "t.yaml:4:1: error: duplicate key 'a'"])
+    #expect(diagnostics.map { $0.notes.first?.location?.line } == [1, 1])
+    let root = try #require(file.documents.first?.root)
+    #expect(root.mappingPairs?.count == 4)
+    #expect(root["a"]?.scalarValue == "1")
+  }
 
-@Test func documentsBeforeAnErrorAreKept() {
-  let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "a: 1\n---\nb: [\n")
-  #expect(file.documents.count == 1)
-  #expect(diagnostics.count == 1)
-}
+  @Test func documentsBeforeAnErrorAreKept() {
+    let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "a: 1\n---\nb: [\n")
+    #expect(file.documents.count == 1)
+    #expect(diagnostics.count == 1)
+  }
 
-@Test func fileDiagnosticHelperFillsTheSourceLine() {
-  let (file, _) = YAMLFile.parse(path: "s.yaml", text: "flowrun: 2\n")
-  let location = SourceLocation(line: 1, column: 10, offset: 9)
-  let diagnostic = file.diagnostic("unsupported scenario format 2 (this flowrun reads 1)", at: location)
-  #expect(
-    diagnostic.rendered
-      == [
-        "s.yaml:1:10: error: unsupported scenario format 2 (this flowrun reads 1)",
-        "    flowrun: 2",
-        "             ^",
-      ].joined(separator: "\n"))
+  @Test func fileDiagnosticHelperFillsTheSourceLine() {
+    let (file, _) = YAMLFile.parse(path: "s.yaml", text: "flowrun: 2\n")
+    let location = SourceLocation(line: 1, column: 10, offset: 9)
+    let diagnostic = file.diagnostic("unsupported scenario format 2 (this flowrun reads 1)", at: location)
+    #expect(
+      diagnostic.rendered
+        == [
+          "s.yaml:1:10: error: unsupported scenario format 2 (this flowrun reads 1)",
+          "    flowrun: 2",
+          "             ^",
+        ].joined(separator: "\n"))
+  }
 }
 
 /// Display widths: one column per scalar, two for East Asian wide characters and emoji (the

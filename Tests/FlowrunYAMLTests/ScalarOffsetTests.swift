@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import Testing
 
 @testable import FlowrunYAML
@@ -39,30 +40,32 @@ let offsetCases: [OffsetCase] = [
   OffsetCase(yaml: "k: a(b\r\n", value: "a(b", offset: 2, line: 1, column: 6),
 ]
 
-@Test(arguments: offsetCases)
-func scalarOffsetsMapToFileLocations(_ testCase: OffsetCase) throws {
-  let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: testCase.yaml)
-  #expect(diagnostics.isEmpty)
-  let root = try #require(file.documents.first?.root)
-  let node = try #require(root["k"] ?? root["hot"] ?? root.sequenceItems?[1])
-  #expect(node.scalarValue == testCase.value)
-  let location = file.location(ofScalarOffset: testCase.offset, in: node)
-  #expect(location.line == testCase.line)
-  #expect(location.column == testCase.column)
-  #expect(file.location(ofByteOffset: location.offset) == location)
-}
+@Suite struct ScalarOffsetTests {
+  @Test(arguments: offsetCases)
+  func scalarOffsetsMapToFileLocations(_ testCase: OffsetCase) throws {
+    let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: testCase.yaml)
+    #expect(diagnostics.isEmpty)
+    let root = try #require(file.documents.first?.root)
+    let node = try #require(root["k"] ?? root["hot"] ?? root.sequenceItems?[1])
+    #expect(node.scalarValue == testCase.value)
+    let location = file.location(ofScalarOffset: testCase.offset, in: node)
+    #expect(location.line == testCase.line)
+    #expect(location.column == testCase.column)
+    #expect(file.location(ofByteOffset: location.offset) == location)
+  }
 
-@Test func scalarOffsetPointsIntoTheSpecExample() throws {
-  let yaml = "signals:\n  accountText: { hot: \"-a--(bc-\" }\n"
-  let (file, _) = YAMLFile.parse(path: "login.yaml", text: yaml)
-  let node = try #require(file.documents.first?.root?["signals"]?["accountText"]?["hot"])
-  let location = file.location(ofScalarOffset: 4, in: node)
-  let diagnostic = file.diagnostic("unclosed group in marble", at: location)
-  #expect(
-    diagnostic.rendered
-      == [
-        "login.yaml:2:28: error: unclosed group in marble",
-        "      accountText: { hot: \"-a--(bc-\" }",
-        "                               ^",
-      ].joined(separator: "\n"))
+  @Test func scalarOffsetPointsIntoTheSpecExample() throws {
+    let yaml = "signals:\n  accountText: { hot: \"-a--(bc-\" }\n"
+    let (file, _) = YAMLFile.parse(path: "login.yaml", text: yaml)
+    let node = try #require(file.documents.first?.root?["signals"]?["accountText"]?["hot"])
+    let location = file.location(ofScalarOffset: 4, in: node)
+    let diagnostic = file.diagnostic("unclosed group in marble", at: location)
+    #expect(
+      diagnostic.rendered
+        == [
+          "login.yaml:2:28: error: unclosed group in marble",
+          "      accountText: { hot: \"-a--(bc-\" }",
+          "                               ^",
+        ].joined(separator: "\n"))
+  }
 }

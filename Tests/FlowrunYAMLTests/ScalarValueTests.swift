@@ -78,29 +78,31 @@ let resolutionCases: [ResolutionCase] = [
   ResolutionCase("!cold 12", .int(12)),
 ]
 
-@Test(arguments: resolutionCases)
-func coreSchemaResolution(_ testCase: ResolutionCase) throws {
-  let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "k: \(testCase.source)\n")
-  #expect(diagnostics.isEmpty)
-  let node = try #require(file.documents.first?.root?["k"])
-  #expect(node.resolvedScalar == testCase.expected)
-}
-
-@Test func notANumberResolvesToNaN() throws {
-  for text in [".nan", ".NaN", ".NAN"] {
-    guard case .double(let value) = ScalarValue.resolve(text) else {
-      Issue.record("\(text) is not a double")
-      continue
-    }
-    #expect(value.isNaN)
+@Suite struct ScalarValueTests {
+  @Test(arguments: resolutionCases)
+  func coreSchemaResolution(_ testCase: ResolutionCase) throws {
+    let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "k: \(testCase.source)\n")
+    #expect(diagnostics.isEmpty)
+    let node = try #require(file.documents.first?.root?["k"])
+    #expect(node.resolvedScalar == testCase.expected)
   }
-  #expect(ScalarValue.resolve(".nAn") == .string(".nAn"))
-}
 
-@Test func blockScalarsAreStrings() throws {
-  let (file, _) = YAMLFile.parse(path: "t.yaml", text: "a: |\n  12\nb: >\n  true\n")
-  let root = try #require(file.documents.first?.root)
-  #expect(root["a"]?.resolvedScalar == .string("12\n"))
-  #expect(root["b"]?.resolvedScalar == .string("true\n"))
-  #expect(root.resolvedScalar == nil)
+  @Test func notANumberResolvesToNaN() throws {
+    for text in [".nan", ".NaN", ".NAN"] {
+      guard case .double(let value) = ScalarValue.resolve(text) else {
+        Issue.record("\(text) is not a double")
+        continue
+      }
+      #expect(value.isNaN)
+    }
+    #expect(ScalarValue.resolve(".nAn") == .string(".nAn"))
+  }
+
+  @Test func blockScalarsAreStrings() throws {
+    let (file, _) = YAMLFile.parse(path: "t.yaml", text: "a: |\n  12\nb: >\n  true\n")
+    let root = try #require(file.documents.first?.root)
+    #expect(root["a"]?.resolvedScalar == .string("12\n"))
+    #expect(root["b"]?.resolvedScalar == .string("true\n"))
+    #expect(root.resolvedScalar == nil)
+  }
 }

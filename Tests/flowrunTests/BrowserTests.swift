@@ -12,8 +12,8 @@ import Testing
   @Test func htmlDiagramWorksInHeadlessChromium() throws {
     var missing: [String] = []
     if Chromium.path == nil { missing.append("chromium (Debian package chromium)") }
-    if BrowserTests.onPath("chromedriver") == nil { missing.append("chromedriver (Debian package chromium-driver)") }
-    let python = try BrowserTests.run(["python3", "-c", "import selenium, pytest"])
+    if Shell.onPath("chromedriver") == nil { missing.append("chromedriver (Debian package chromium-driver)") }
+    let python = try Shell.run(["python3", "-c", "import selenium, pytest"])
     if python.status != 0 {
       let reason = python.output.split(separator: "\n").last.map(String.init) ?? "python3 failed"
       missing.append("the Python packages selenium and pytest (\(reason))")
@@ -29,7 +29,7 @@ import Testing
       return
     }
     let flowrun = try #require(CLI.executable, "the flowrun executable was not built")
-    let result = try BrowserTests.run(
+    let result = try Shell.run(
       ["python3", "-m", "pytest", "Tests/Browser", "-q"],
       environment: ["FLOWRUN_BIN": flowrun.path, "PYTHONDONTWRITEBYTECODE": "1"])
     #expect(
@@ -38,34 +38,5 @@ import Testing
       python3 -m pytest Tests/Browser -q exited \(result.status) (pages and screenshots in .build/browser):
       \(result.output)
       """)
-  }
-
-  /// The first executable `name` on PATH.
-  static func onPath(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
-
-  /// Runs `arguments` through /usr/bin/env in the package root; stdout and stderr together.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = CLI.packageRoot
-    var env = ProcessInfo.processInfo.environment
-    env.merge(environment) { _, new in new }
-    process.environment = env
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }

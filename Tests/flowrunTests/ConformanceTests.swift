@@ -65,24 +65,12 @@ import Testing
 
   struct ConformanceSetupError: Error {}
 
-  /// Runs `python3 arguments…` (found on PATH through /usr/bin/env) from the package root,
-  /// stdout and stderr together.
+  /// Runs `python3 arguments…` from the package root without the variables that change
+  /// flowrun's output; stdout and stderr together.
   static func python(_ arguments: [String]) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    process.currentDirectoryURL = CLI.packageRoot
-    var environment = ProcessInfo.processInfo.environment
-    for key in ["NO_COLOR", "CI", "GITHUB_ACTIONS", "FORCE_COLOR"] { environment[key] = nil }
-    environment["PYTHONDONTWRITEBYTECODE"] = "1"
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Output(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self))
+    let run = try Shell.run(
+      ["python3"] + arguments, environment: ["PYTHONDONTWRITEBYTECODE": "1"],
+      unsetting: ["NO_COLOR", "CI", "GITHUB_ACTIONS", "FORCE_COLOR"])
+    return Output(status: run.status, text: run.output)
   }
 }

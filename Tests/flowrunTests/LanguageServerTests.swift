@@ -9,7 +9,7 @@ import Testing
   static let pipLine = "python3 -m pip install pytest pytest-lsp"
 
   @Test func languageServerPassesThePytestLspSuite() throws {
-    let python = try BrowserTests.run(["python3", "-c", "import pytest, pytest_lsp, lsprotocol"])
+    let python = try Shell.run(["python3", "-c", "import pytest, pytest_lsp, lsprotocol"])
     guard python.status == 0 else {
       let reason = python.output.split(separator: "\n").last.map(String.init) ?? "python3 failed"
       Issue.record(
@@ -21,7 +21,7 @@ import Testing
       return
     }
     let flowrun = try #require(CLI.executable, "the flowrun executable was not built")
-    let result = try BrowserTests.run(
+    let result = try Shell.run(
       ["python3", "-m", "pytest", "Tests/LSP", "-q", "--color=no", "-W", "error::pytest_lsp.LspSpecificationWarning"],
       environment: ["FLOWRUN_BIN": flowrun.path, "PYTHONDONTWRITEBYTECODE": "1"])
     #expect(result.status == 0, "python3 -m pytest Tests/LSP -q exited \(result.status):\n\(result.output)")

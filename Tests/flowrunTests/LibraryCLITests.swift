@@ -1,3 +1,4 @@
+import FlowrunApp
 import FlowrunTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import FlowrunApp
 import Foundation
 import Testing
 

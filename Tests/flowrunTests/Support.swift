@@ -10,11 +10,8 @@ import Testing
 /// binary (Linux runs `flowrunPackageTests.xctest` as the process itself). As a last resort we
 /// take `<package>/.build/debug/flowrun`, the path `swift build` prints.
 enum CLI {
-  /// The package root, found from this file's path (`<root>/Tests/flowrunTests/Support.swift`).
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
+  /// The package root.
+  static let packageRoot = FlowrunTestSupport.packageRoot
 
   static let scenarios = packageRoot.appendingPathComponent("scenarios")
   static let golden = packageRoot.appendingPathComponent("Tests/flowrunTests/Golden")
@@ -96,6 +93,42 @@ enum CLI {
       else { return String(line) }
       return line[..<range.lowerBound] + " in <duration> s"
     }.joined(separator: "\n")
+  }
+}
+
+/// Other programs the tests need (python3, chromium, swift).
+enum Shell {
+  /// The first executable `name` on PATH.
+  static func onPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs `arguments` through /usr/bin/env in the package root, with `environment` added to
+  /// this process's and the `unsetting` variables removed; stdout and stderr together.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = []
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = CLI.packageRoot
+    var env = ProcessInfo.processInfo.environment
+    for key in unsetting { env[key] = nil }
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }
 

@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// A RACCommand / Action: executions of a work signal, with derived state signals.
 ///
 /// `execute` follows semantics.md §Commands, with RAC2's main-queue hops performed
@@ -81,9 +83,7 @@ public final class Command {
   /// The `enabled` signal failed: it will never say true again, so the command stays disabled
   /// (RAC2's `execute:` reads the failed `immediateEnabled` as NO). Running executions go on.
   fileprivate func enabledSignalFailed(_ error: Value) {
-    runtime.warn(
-      "the enabled signal of command '\(owner.name)' failed with \(error); the command stays disabled",
-      at: owner.location)
+    runtime.warn(.enabledSignalFailed(command: owner.name, error), at: owner.location)
     setAllowed(false)
   }
 
@@ -174,5 +174,11 @@ private final class EnabledObserver: Observer {
     case .error(let error): command.enabledSignalFailed(error)
     case .completed: break
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func enabledSignalFailed(command: String, _ error: Value) -> Self {
+    "the enabled signal of command '\(command)' failed with \(error); the command stays disabled"
   }
 }

@@ -1,4 +1,4 @@
-public import FlowrunYAML
+public import FlowrunDiagnostics
 
 /// A named piece of state with a current value: `RAC(target, key)` and `RACObserve(target, key)`.
 ///
@@ -91,8 +91,7 @@ public final class Property: Source {
         property.set(value)
       case .error(let error):
         link.finish()
-        property.runtime.fail(
-          "binding '\(property.owner.name)' received error \(error)", at: location)
+        property.runtime.fail(.bindingReceivedError(property.owner.name, error), at: location)
       case .completed:
         link.finish()
       }
@@ -101,5 +100,11 @@ public final class Property: Source {
     func dispose() {
       link.dispose()
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func bindingReceivedError(_ name: String, _ error: Value) -> Self {
+    "binding '\(name)' received error \(error)"
   }
 }

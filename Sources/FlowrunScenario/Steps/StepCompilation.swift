@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunCore
 import FlowrunExpressions
 import FlowrunYAML
@@ -24,7 +25,7 @@ extension StepCompilation {
   }
 
   func error(_ message: String, at node: YAMLNode) {
-    compiler.context.error(message, at: node)
+    compiler.context.error(Diagnostic.Message(message), at: node)
   }
 
   func value(_ node: YAMLNode) -> Value {

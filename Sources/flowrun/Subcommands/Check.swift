@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowrunReport
+import FlowrunApp
 
 extension FlowrunCommand {
   struct Check: ParsableCommand {

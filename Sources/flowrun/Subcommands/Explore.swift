@@ -1,3 +1,4 @@
+import FlowrunApp
 import ArgumentParser
 import FlowrunExplore
 import FlowrunReport

@@ -1,3 +1,4 @@
+import FlowrunApp
 import ArgumentParser
 import FlowrunPlayground
 import FlowrunReport

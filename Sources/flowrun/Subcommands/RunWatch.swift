@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowrunReport
+import FlowrunApp
 import Foundation
 
 extension FlowrunCommand.Run {
@@ -18,7 +18,7 @@ extension FlowrunCommand.Run {
         }
       }
       var code: Int32 = 0
-      for path in Watcher.yamlFiles(in: options.paths) {
+      for path in FileWatch.yamlFiles(in: options.paths) {
         let output = try TeachingSession.trace(path: path)
         FileHandle.standardOutput.write(Data(output.text.utf8))
         code = max(code, output.exitCode)

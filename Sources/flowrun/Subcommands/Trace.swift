@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowrunReport
+import FlowrunApp
 import Foundation
 
 extension FlowrunCommand {

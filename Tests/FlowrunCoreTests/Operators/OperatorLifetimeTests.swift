@@ -4,7 +4,7 @@ import Testing
 
 /// No operator state outlives its subscription: after disposal nothing holds the downstream
 /// observer any more, even with timers still queued in the scheduler.
-struct OperatorLifetimeTests {
+@Suite struct OperatorLifetimeTests {
   /// Counts live probes; each probe decrements it when freed.
   final class Census {
     var live = 0

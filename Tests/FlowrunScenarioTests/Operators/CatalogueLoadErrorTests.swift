@@ -1,7 +1,7 @@
 import Testing
 
 /// Load-time errors of the new operators' steps.
-struct CatalogueLoadErrorTests {
+@Suite struct CatalogueLoadErrorTests {
   @Test(arguments: [
     ("s: [{ hot: '-a|' }, { takeLast: -1 }]", "'takeLast' must be an integer ≥ 0, found -1"),
     ("s: [{ hot: '-a|' }, { elementAt: x }]", "'elementAt' must be an integer, found 'x'"),

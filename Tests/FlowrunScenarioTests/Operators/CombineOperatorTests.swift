@@ -1,7 +1,7 @@
 import Testing
 
 /// `withLatestFrom`, `sample`, `sampleRAC`, `then` run as scenarios.
-struct CombineOperatorTests {
+@Suite struct CombineOperatorTests {
   @Test(arguments: [
     OperatorCase("withLatestFrom pairs each value with the other's latest (RxJS)", """
       signals:

@@ -2,7 +2,7 @@ import Testing
 
 /// `takeLast`, `skipUntil`, `first`, `last`, `elementAt`, `ignoreElements`, `ignore` run as
 /// scenarios; several cases are ported from RxJS 7's marble specs.
-struct FilterOperatorTests {
+@Suite struct FilterOperatorTests {
   @Test(arguments: [
     OperatorCase("takeLast emits the last n at completion (RxJS)", """
       signals:

@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+import FlowrunTestSupport
 import Foundation
 import Testing
 
@@ -5,12 +7,9 @@ import Testing
 
 /// Every operator page's marble example is a real scenario in `docs/operators/examples/`, and it
 /// passes.
-struct OperatorDocsTests {
-  /// The repository root, found from this file's path.
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let docs = root.appendingPathComponent("docs/operators")
+@Suite struct OperatorDocsTests {
+  /// The operator pages.
+  static let docs = packageRoot.appendingPathComponent("docs/operators")
 
   /// The page of every step that has one (StepTable.swift).
   static let pages: [String] = StepTable.standard.definitions.compactMap {
@@ -22,7 +21,8 @@ struct OperatorDocsTests {
     let path = Self.docs.appendingPathComponent("examples/\(name).yaml").path
     let data = try #require(FileManager.default.contents(atPath: path), "missing \(path)")
     let text = String(decoding: data, as: UTF8.self)
-    #expect(failureReport(ofFile: text, path: path) == nil, "\(failureReport(ofFile: text, path: path) ?? "")")
+    let problems = problemsRunning(text, path: path)
+    #expect(problems == nil, "\(problems ?? "")")
   }
 
   @Test(arguments: pages)

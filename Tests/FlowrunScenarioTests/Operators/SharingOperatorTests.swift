@@ -2,7 +2,7 @@ import Testing
 
 /// `share`, `shareReplay`, RAC2 `replay` / `replayLast` / `replayLazily`, and `observeOn` /
 /// `deliverOn` run as scenarios; subscription logs show connections.
-struct SharingOperatorTests {
+@Suite struct SharingOperatorTests {
   @Test(arguments: [
     OperatorCase("share: two subscribers, one subscription of the source", """
       signals:

@@ -3,7 +3,7 @@ import Testing
 /// `debounce`, `throttle`, `delay`, `delaySubscription`, `timeout`, `timeoutRAC`, `bufferTime`
 /// and `buffer` run as scenarios, including same-frame ordering against the FIFO scheduler and
 /// timers pending at completion or disposal.
-struct TimeOperatorTests {
+@Suite struct TimeOperatorTests {
   @Test(arguments: [
     OperatorCase("debounce emits after silence (RxJS)", """
       signals:

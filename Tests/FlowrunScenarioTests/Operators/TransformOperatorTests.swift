@@ -1,7 +1,7 @@
 import Testing
 
 /// `reduce`, `pairwise`, `materialize`, `dematerialize` run as scenarios.
-struct TransformOperatorTests {
+@Suite struct TransformOperatorTests {
   @Test(arguments: [
     OperatorCase("reduce sums on completion", """
       signals:

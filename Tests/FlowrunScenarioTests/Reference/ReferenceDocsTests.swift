@@ -1,3 +1,5 @@
+import FlowrunTestSupport
+import FlowrunDiagnostics
 import FlowrunCore
 import Foundation
 import Testing
@@ -64,7 +66,7 @@ import Testing
   @Test(arguments: examples)
   func everyExampleIsAScenarioThatPasses(_ example: Example) {
     #expect(example.text.hasPrefix("flowrun: 1\n"), "a yaml block of the reference must be a whole scenario")
-    let report = failureReport(ofFile: example.text, path: "\(example.page):\(example.line)")
+    let report = problemsRunning(example.text, path: "\(example.page):\(example.line)")
     #expect(report == nil, "\(report ?? "")")
   }
 

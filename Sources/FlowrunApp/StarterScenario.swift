@@ -1,3 +1,4 @@
+import FlowrunReport
 import Foundation
 
 /// The commented starter scenario that `flowrun init` writes: the login button of the spec in

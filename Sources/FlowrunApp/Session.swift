@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+public import FlowrunReport
 public import FlowrunScenario
 import FlowrunYAML
 import Foundation
@@ -89,16 +91,16 @@ public enum Session {
     do {
       filter = try options.filter.map { try Regex($0) }
     } catch {
-      throw UsageError("--filter is not a valid regular expression: \(error)")
+      throw .invalidFilter(error)
     }
     if options.update != .off, options.isCI, options.update != .force {
-      throw UsageError("--update refuses to rewrite files in CI (the CI variable is set); use --update=force")
+      throw .updateInCI
     }
     if let shard = options.shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
-      throw UsageError("--shard must be i/n with 1 ≤ i ≤ n")
+      throw .invalidShard
     }
     let (files, missing) = ScenarioDiscovery.files(in: options.paths)
-    if let path = missing.first { throw UsageError("no such file or directory: \(path)") }
+    if let path = missing.first { throw .noSuchPath(path) }
     let nothingFound = "no scenario found in \(options.paths.joined(separator: ", "))"
     if files.isEmpty, !options.passWithNoScenarios { throw UsageError(nothingFound) }
 
@@ -217,5 +219,19 @@ public enum Session {
     if !options.tags.isEmpty, !scenario.tags.contains(where: options.tags.contains) { return false }
     if scenario.tags.contains(where: options.skipTags.contains) { return false }
     return true
+  }
+}
+
+extension UsageError {
+  static let updateInCI = UsageError(
+    "--update refuses to rewrite files in CI (the CI variable is set); use --update=force")
+  static let invalidShard = UsageError("--shard must be i/n with 1 ≤ i ≤ n")
+
+  static func invalidFilter(_ error: any Error) -> Self {
+    UsageError("--filter is not a valid regular expression: \(error)")
+  }
+  static func noSuchPath(_ path: String) -> Self { UsageError("no such file or directory: \(path)") }
+  static func noScenario(in paths: [String]) -> Self {
+    UsageError("no scenario found in \(paths.joined(separator: ", "))")
   }
 }

@@ -1,5 +1,7 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
+import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
 import Foundation
@@ -156,11 +158,11 @@ enum ExpectationUpdater {
   private static func apply(_ edits: [Edit], to original: [UInt8], path: String) throws {
     let url = URL(fileURLWithPath: path)
     if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
-      throw UpdateError("it is a symbolic link; update the file it points to instead")
+      throw UpdateError.symbolicLink
     }
     let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
     guard FileManager.default.isWritableFile(atPath: path), (permissions ?? 0o200) & 0o222 != 0 else {
-      throw UpdateError("the file is read-only")
+      throw UpdateError.readOnly
     }
     var bytes = original
     for edit in edits.sorted(by: { $0.start > $1.start }) {
@@ -181,7 +183,7 @@ enum ExpectationUpdater {
     }
     guard rename(temporary.path, url.path) == 0 else {
       try? FileManager.default.removeItem(at: temporary)
-      throw UpdateError("renaming the new file over it failed")
+      throw UpdateError.renameFailed
     }
   }
 }
@@ -195,4 +197,8 @@ struct UpdateError: Error, LocalizedError {
   }
 
   var errorDescription: String? { reason }
+
+  static let symbolicLink = UpdateError("it is a symbolic link; update the file it points to instead")
+  static let readOnly = UpdateError("the file is read-only")
+  static let renameFailed = UpdateError("renaming the new file over it failed")
 }

@@ -1,3 +1,4 @@
+import FlowrunReport
 public import FlowrunScenario
 import Foundation
 
@@ -13,11 +14,11 @@ public enum TeachingSession {
   /// Loads `path`; a missing file or a file with no scenario is a usage error.
   public static func load(path: String) throws(UsageError) -> LoadedFile {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw UsageError("no such file: \(path)")
+      throw .noSuchFile(path)
     }
     let file = ScenarioLoader.load(path: path)
     if file.scenarios.isEmpty, file.diagnostics.isEmpty {
-      throw UsageError("no scenario found in \(path)")
+      throw .noScenario(in: [path])
     }
     return file
   }
@@ -104,4 +105,8 @@ extension TeachingSession {
     }
     return TeachingOutput(text: text, exitCode: exitCode(file, runs))
   }
+}
+
+extension UsageError {
+  fileprivate static func noSuchFile(_ path: String) -> Self { UsageError("no such file: \(path)") }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-@testable import FlowrunReport
+@testable import FlowrunApp
 
 /// `--update`: only the failing marbles (and the legend entries they need) change, the result
 /// passes, and CI refuses without `force`.
-struct UpdateTests {
+@Suite struct UpdateTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
     var before: String

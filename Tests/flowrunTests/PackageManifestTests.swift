@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `Package.swift` against the sources: every module a target imports is declared as its
+/// dependency (and nothing else is), and the layers keep their order — the reactive engine does
+/// not know YAML exists.
+@Suite struct PackageManifestTests {
+  /// Modules of the toolchain, which no manifest declares.
+  static let toolchainModules: Set<String> = ["Foundation", "FoundationXML", "Testing", "Glibc", "Darwin"]
+
+  struct Target {
+    var name: String
+    var type: String
+    var directory: URL
+    var dependencies: Set<String>
+  }
+
+  /// The targets of the manifest, from `swift package dump-package` (run with a scratch path of
+  /// its own, so it does not wait for the lock of the build that runs these tests).
+  static func targets() throws -> [String: Target] {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-manifest-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let dump = try Shell.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"])
+    try #require(dump.status == 0, "swift package dump-package failed:\n\(dump.output)")
+    let json = try #require(dump.output.firstIndex(of: "{").map { String(dump.output[$0...]) })
+    let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    var targets: [String: Target] = [:]
+    for case let target as [String: Any] in manifest["targets"] as? [Any] ?? [] {
+      guard let name = target["name"] as? String, let type = target["type"] as? String else { continue }
+      var dependencies: Set<String> = []
+      for case let dependency as [String: [Any]] in target["dependencies"] as? [Any] ?? [] {
+        // {"byName": [name, condition]}, {"target": [name, condition]} or {"product": [name, package, …]}
+        if let name = dependency.values.first?.first as? String { dependencies.insert(name) }
+      }
+      let folder = type == "test" ? "Tests" : "Sources"
+      let directory = CLI.packageRoot.appendingPathComponent(target["path"] as? String ?? "\(folder)/\(name)")
+      targets[name] = Target(name: name, type: type, directory: directory, dependencies: dependencies)
+    }
+    return targets
+  }
+
+  /// The modules the Swift files under `directory` import.
+  static func imports(in directory: URL) -> Set<String> {
+    let pattern = /^\s*(?:@testable |@_exported )?(?:public |package |internal )?import (\w+)\s*$/
+    var modules: Set<String> = []
+    let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+      for line in text.split(separator: "\n") {
+        if let match = line.wholeMatch(of: pattern) { modules.insert(String(match.1)) }
+      }
+    }
+    return modules
+  }
+
+  /// `name` and every target it depends on, directly or not.
+  static func closure(of name: String, in targets: [String: Target]) -> Set<String> {
+    var seen: Set<String> = []
+    var pending = [name]
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      pending += targets[next]?.dependencies ?? []
+    }
+    return seen
+  }
+
+  @Test func everyImportIsADeclaredDependencyAndEveryDependencyIsImported() throws {
+    let targets = try Self.targets()
+    #expect(targets["FlowrunCore"] != nil, "the manifest was not read")
+    for target in targets.values.sorted(by: { $0.name < $1.name }) where target.type != "system" {
+      let imported = Self.imports(in: target.directory).subtracting(Self.toolchainModules)
+      let undeclared = imported.subtracting(target.dependencies)
+      #expect(undeclared.isEmpty, "\(target.name) imports \(undeclared.sorted()) without declaring them")
+      // A test target may depend on an executable only to have it built.
+      let executables = Set(targets.values.filter { $0.type == "executable" }.map(\.name))
+      let unused = target.dependencies.subtracting(imported).subtracting(target.type == "test" ? executables : [])
+      #expect(unused.isEmpty, "\(target.name) declares \(unused.sorted()) but imports none of them")
+    }
+  }
+
+  @Test func theReactiveEngineDoesNotKnowYAMLOrReports() throws {
+    let targets = try Self.targets()
+    let core = Self.closure(of: "FlowrunCore", in: targets)
+    #expect(core.contains("FlowrunDiagnostics"))
+    #expect(core.isDisjoint(with: ["CLibYAML", "FlowrunYAML", "FlowrunScenario", "FlowrunReport", "FlowrunApp"]))
+    let renderers = Self.closure(of: "FlowrunReport", in: targets)
+    #expect(!renderers.contains("FlowrunApp"), "the renderers must not depend on the application")
+  }
+}
