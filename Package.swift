@@ -50,23 +50,29 @@ let package = Package(
     ),
     .target(
       name: "FlowrunReport",
-      dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
+      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
     ),
     .target(
       name: "FlowrunApp",
       dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport"]
     ),
     // `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
-    .target(name: "FlowrunExplore", dependencies: ["FlowrunDiagnostics", "FlowrunScenario", "FlowrunReport", "FlowrunApp"]),
+    .target(
+      name: "FlowrunExplore",
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport", "FlowrunApp",
+      ]
+    ),
     .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
     // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
-    .target(name: "FlowrunLSP", dependencies: ["FlowrunDiagnostics", "FlowrunScenario"]),
+    .target(name: "FlowrunLSP", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunMarbles", "FlowrunScenario"]),
     // `flowrun playground`: a local web page that edits a scenario and redraws it as you type.
     .target(
       name: "FlowrunPlayground",
       dependencies: [
         "FlowrunDiagnostics", "FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunYAML",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
     // Golden files and running scenarios, shared by the test targets (not a product).
@@ -74,7 +80,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunApp", "FlowrunReport", "FlowrunScenario",
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunApp", "FlowrunReport", "FlowrunScenario",
         "FlowrunExplore", "FlowrunLSP", "FlowrunPlayground",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -102,22 +108,30 @@ let package = Package(
     .testTarget(
       name: "FlowrunScenarioTests",
       dependencies: [
-        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunCore", "FlowrunScenario", "FlowrunExpressions",
+        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario", "FlowrunExpressions",
       ],
       exclude: ["Golden", "Libraries"]
     ),
     .testTarget(
       name: "FlowrunReportTests",
-      dependencies: ["FlowrunTestSupport", "FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp", "FlowrunYAML"],
+      dependencies: [
+        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario",
+        "FlowrunReport", "FlowrunApp",
+      ],
       exclude: ["ReporterGolden", "Golden"]
     ),
     .testTarget(name: "FlowrunAppTests", dependencies: ["FlowrunApp"]),
-    .testTarget(name: "FlowrunExploreTests", dependencies: ["FlowrunTestSupport", "FlowrunExplore"]),
-    .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
-    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunLSP", "FlowrunScenario"]),
-    .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunPlayground"]),
     .testTarget(
-      name: "flowrunTests", dependencies: ["FlowrunTestSupport", "flowrun"], exclude: ["Golden", "LibraryGolden"]),
+      name: "FlowrunExploreTests",
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp", "FlowrunExplore",
+      ]
+    ),
+    .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
+    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),
+    .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunDiagnostics", "FlowrunPlayground"]),
+    .testTarget(
+      name: "flowrunTests", dependencies: ["FlowrunTestSupport", "FlowrunApp", "flowrun"], exclude: ["Golden", "LibraryGolden"]),
   ]
 )
 
