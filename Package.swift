@@ -54,18 +54,22 @@ let package = Package(
     ),
     .target(
       name: "FlowrunApp",
-      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport"]
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
+      ]
     ),
     // `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
     .target(
       name: "FlowrunExplore",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport", "FlowrunApp",
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
+        "FlowrunApp",
       ]
     ),
     .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
     // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
-    .target(name: "FlowrunLSP", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunMarbles", "FlowrunScenario"]),
+    .target(
+      name: "FlowrunLSP", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunMarbles", "FlowrunScenario"]),
     // `flowrun playground`: a local web page that edits a scenario and redraws it as you type.
     .target(
       name: "FlowrunPlayground",
@@ -76,7 +80,9 @@ let package = Package(
       ]
     ),
     // Golden files and running scenarios, shared by the test targets (not a product).
-    .target(name: "FlowrunTestSupport", dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]),
+    .target(
+      name: "FlowrunTestSupport",
+      dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]),
     .executableTarget(
       name: "flowrun",
       dependencies: [
@@ -96,19 +102,22 @@ let package = Package(
     .testTarget(
       name: "FlowrunMarblesTests",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles",
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunExpressionsTests",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunCore", "FlowrunExpressions", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunExpressions",
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
     .testTarget(
       name: "FlowrunScenarioTests",
       dependencies: [
-        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario", "FlowrunExpressions",
+        "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario",
+        "FlowrunExpressions",
       ],
       exclude: ["Golden", "Libraries"]
     ),
@@ -124,20 +133,24 @@ let package = Package(
     .testTarget(
       name: "FlowrunExploreTests",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp", "FlowrunExplore",
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp",
+        "FlowrunExplore",
       ]
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
-    .testTarget(name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),
+    .testTarget(
+      name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),
     .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunDiagnostics", "FlowrunPlayground"]),
     .testTarget(
-      name: "flowrunTests", dependencies: ["FlowrunTestSupport", "FlowrunApp", "flowrun"], exclude: ["Golden", "LibraryGolden"]),
+      name: "flowrunTests", dependencies: ["FlowrunTestSupport", "FlowrunApp", "flowrun"],
+      exclude: ["Golden", "LibraryGolden"]),
   ]
 )
 
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 }

@@ -150,7 +150,8 @@ public struct FileOutcome: Sendable, CustomStringConvertible {
     var failures = passed ? "" : quiet.report(file: file, results: results)
     while failures.last == "\n" { failures.removeLast() }
     failureDescription = failures
-    let lines = checkOnly ? normal.checked(file: file, scenarios: file.scenarios) : normal.report(file: file, results: results)
+    let lines =
+      checkOnly ? normal.checked(file: file, scenarios: file.scenarios) : normal.report(file: file, results: results)
     report = lines + normal.summary(summary, seconds: nil) + "\n"
   }
 }

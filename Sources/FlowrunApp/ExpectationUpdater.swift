@@ -91,7 +91,9 @@ enum ExpectationUpdater {
       if let error { parts.append("error: \(error.description)") }
       return [Edit(start: node.start.offset, end: node.end.offset, text: "{ " + parts.joined(separator: ", ") + " }")]
     }
-    var edits = [Edit(start: marbleNode.start.offset, end: marbleNode.end.offset, text: scalar(marble, like: marbleNode))]
+    var edits = [
+      Edit(start: marbleNode.start.offset, end: marbleNode.end.offset, text: scalar(marble, like: marbleNode))
+    ]
     var additions: [(String, String)] = []
     if !entries.isEmpty {
       if let values = pairs.first(where: { $0.key.isScalar("values") })?.value, let existing = values.mappingPairs {
@@ -170,7 +172,8 @@ enum ExpectationUpdater {
       bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
     }
     let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).flowrun-\(ProcessInfo.processInfo.processIdentifier)")
+    let temporary = directory.appendingPathComponent(
+      ".\(url.lastPathComponent).flowrun-\(ProcessInfo.processInfo.processIdentifier)")
     try Data(bytes).write(to: temporary)
     if ProcessInfo.processInfo.environment["FLOWRUN_FAULT_BEFORE_RENAME"] != nil {
       // Fault injection for tests: die between writing the new text and replacing the file.

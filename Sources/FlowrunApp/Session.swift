@@ -170,7 +170,8 @@ public enum Session {
     let failsEmpty = emptySelection?.fails == true
     if let emptySelection {
       let severity = failsEmpty ? "error" : "note"
-      let line = (options.color ? reporter.paint(severity + ":", failsEmpty ? "31" : "36") : severity + ":")
+      let line =
+        (options.color ? reporter.paint(severity + ":", failsEmpty ? "31" : "36") : severity + ":")
         + " " + emptySelection.message + "\n"
       emit(wantsHuman ? .standardOutput(line) : .standardError(severity + ": " + emptySelection.message + "\n"))
     }
@@ -179,7 +180,8 @@ public enum Session {
       if request.kind == .human {
         if let path = request.path {
           let plain = HumanReporter(color: false, verbosity: options.verbosity)
-          let text = reports.map { plain.report($0, checkOnly: checkOnly) }.joined()
+          let text =
+            reports.map { plain.report($0, checkOnly: checkOnly) }.joined()
             + "\n" + reporter.summary(summary, seconds: seconds) + "\n"
           emit(.file(path: path, contents: text))
         }

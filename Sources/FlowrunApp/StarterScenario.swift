@@ -12,7 +12,8 @@ public enum StarterScenario {
   /// one when there is none.
   public static func text(schema: String?) -> String {
     guard let schema else {
-      return "# (no scenario schema found: attach one with `# yaml-language-server: $schema=PATH`, README: Editor support)\n"
+      return
+        "# (no scenario schema found: attach one with `# yaml-language-server: $schema=PATH`, README: Editor support)\n"
         + body
     }
     return "# yaml-language-server: $schema=\(schema)\n" + body

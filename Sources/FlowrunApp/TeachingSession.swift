@@ -79,7 +79,9 @@ public enum DiagramFormat: String, Sendable, CaseIterable {
 extension TeachingSession {
   /// `flowrun diagram <path>`: every scenario of the file drawn in `format`; with `steps`, a
   /// lane for every step (the HTML page has both drawings and opens on this one).
-  public static func diagram(path: String, format: DiagramFormat, steps: Bool = false) throws(UsageError) -> TeachingOutput {
+  public static func diagram(path: String, format: DiagramFormat, steps: Bool = false) throws(UsageError)
+    -> TeachingOutput
+  {
     let file = try load(path: path)
     let runs = traced(file)
     let options = DiagramModel.Options(steps: steps)

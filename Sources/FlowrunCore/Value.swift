@@ -116,7 +116,9 @@ extension Value: CustomStringConvertible {
   static func mapKey(_ key: String) -> String {
     let isPlain =
       !key.isEmpty
-      && key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+      && key.unicodeScalars.allSatisfy {
+        $0 == "_" || $0 == "." || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+      }
       && !["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(key.lowercased())
       && !(key.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? false)
     return isPlain ? key : quoted(key)

@@ -200,7 +200,8 @@ public final class VirtualTimeScheduler {
         stepCount += 1
         let action = due[index].action
         action.perform(due[index].argument)
-        while !isStopped, stepCount < stepLimit, queue.nextFrame == frame, let next = queue.nextAction, next === action {
+        while !isStopped, stepCount < stepLimit, queue.nextFrame == frame, let next = queue.nextAction, next === action
+        {
           stepCount += 1
           Self.perform(queue.removeNext())
         }

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunScenario
 import FlowrunYAML
@@ -19,7 +19,8 @@ enum CounterexampleFile {
     for counterexample: Counterexample, of scenario: Scenario, options: ExploreOptions
   ) throws(Unwritable) -> String {
     if case .order = counterexample.origin {
-      throw Unwritable(reason: "a same-frame order cannot be written as a scenario: '\(scenario.name)' is reported only")
+      throw Unwritable(
+        reason: "a same-frame order cannot be written as a scenario: '\(scenario.name)' is reported only")
     }
     let (file, _) = YAMLFile.parse(path: scenario.path, text: scenario.file.text)
     guard let root = file.documents.compactMap(\.root).first(where: { $0.start.offset == scenario.location.offset })
@@ -44,7 +45,9 @@ enum CounterexampleFile {
     }
     switch counterexample.failure {
     case .invariant(let index):
-      if case .sequence(let items)? = tree["invariants"], index < items.count { tree["invariants"] = .sequence([items[index]]) }
+      if case .sequence(let items)? = tree["invariants"], index < items.count {
+        tree["invariants"] = .sequence([items[index]])
+      }
       if let violation = counterexample.result.invariants[index].violation {
         tree["expect"] = expectations(violation.readings, scenario: scenario)
       }
@@ -88,7 +91,9 @@ enum CounterexampleFile {
       let printed = printer.print(answer)
       var response = YAMLTree.mapping([.init(key: .key("cold"), value: .string(printed.text))])
       response["values"] = legend(printed.newEntries)
-      if let error, case .error(let value) = error.event, printed.errorValue != nil { response["error"] = .value(value) }
+      if let error, case .error(let value) = error.event, printed.errorValue != nil {
+        response["error"] = .value(value)
+      }
       responses.append(response)
     }
     tree["services"]?[answers.input.name] = .mapping([.init(key: .key("responses"), value: .sequence(responses))])
@@ -157,11 +162,13 @@ enum CounterexampleFile {
   /// A `values:` legend of invented entries; nil when there is none.
   private static func legend(_ entries: [LegendEntry]) -> YAMLTree? {
     guard !entries.isEmpty else { return nil }
-    return .mapping(entries.map { entry in
-      switch entry.kind {
-      case .value: .init(key: .key(entry.key), value: .value(entry.value))
-      case .signal(let marble, _): .init(key: .key(entry.key), value: .scalar(marble, style: .doubleQuoted, tag: "!cold"))
-      }
-    })
+    return .mapping(
+      entries.map { entry in
+        switch entry.kind {
+        case .value: .init(key: .key(entry.key), value: .value(entry.value))
+        case .signal(let marble, _):
+          .init(key: .key(entry.key), value: .scalar(marble, style: .doubleQuoted, tag: "!cold"))
+        }
+      })
   }
 }

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunReport
 import FlowrunScenario
@@ -11,16 +11,17 @@ extension ExploreReport {
   public func json() -> String {
     var scenarios: [JSON] = []
     for file in files where file.failedDocuments > 0 {
-      scenarios.append(.object([
-        ("path", .string(file.path)),
-        ("name", .string(file.path)),
-        ("status", .string("error")),
-        ("runs", .int(0)),
-        ("orders", .int(0)),
-        ("shrinkRuns", .int(0)),
-        ("diagnostics", .array(file.diagnostics.map(JSONReporter.diagnosticJSON))),
-        ("counterexample", .null),
-      ]))
+      scenarios.append(
+        .object([
+          ("path", .string(file.path)),
+          ("name", .string(file.path)),
+          ("status", .string("error")),
+          ("runs", .int(0)),
+          ("orders", .int(0)),
+          ("shrinkRuns", .int(0)),
+          ("diagnostics", .array(file.diagnostics.map(JSONReporter.diagnosticJSON))),
+          ("counterexample", .null),
+        ]))
     }
     for exploration in explorations { scenarios.append(Self.json(exploration, options: options)) }
     let explored = explorations.filter { !$0.skipped }.count
@@ -33,14 +34,17 @@ extension ExploreReport {
       ("output", output.map(JSON.string) ?? .null),
       ("notes", .array(outputNotes.map(JSON.string))),
       ("scenarios", .array(scenarios)),
-      ("summary", .object([
-        ("scenarios", .int(explored + loadFailures)),
-        ("passed", .int(explored - counterexamples)),
-        ("failed", .int(counterexamples + loadFailures)),
-        ("skipped", .int(explorations.count - explored)),
-        ("runs", .int(explorations.reduce(0) { $0 + $1.runs + $1.orderRuns })),
-        ("counterexamples", .int(counterexamples)),
-      ])),
+      (
+        "summary",
+        .object([
+          ("scenarios", .int(explored + loadFailures)),
+          ("passed", .int(explored - counterexamples)),
+          ("failed", .int(counterexamples + loadFailures)),
+          ("skipped", .int(explorations.count - explored)),
+          ("runs", .int(explorations.reduce(0) { $0 + $1.runs + $1.orderRuns })),
+          ("counterexamples", .int(counterexamples)),
+        ])
+      ),
     ])
     return report.rendered() + "\n"
   }
@@ -87,26 +91,30 @@ extension ExploreReport {
     let inputs = CounterexampleInputs(counterexample, spec: scenario.explore)
     var entries: [JSON] = []
     for lane in inputs.lanes {
-      var printer = MarblePrinter(grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: lane.input.errorValue)
+      var printer = MarblePrinter(
+        grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: lane.input.errorValue)
       let printed = printer.print(lane.events, through: counterexample.frame)
-      entries.append(.object([
-        ("name", .string(lane.input.name)),
-        ("kind", .string(kind(lane.input.kind))),
-        ("marble", .string(printed.text)),
-        ("answers", .array([])),
-        ("legend", .object(printer.assigned.map { ($0.key, .string($0.value.description)) })),
-      ]))
+      entries.append(
+        .object([
+          ("name", .string(lane.input.name)),
+          ("kind", .string(kind(lane.input.kind))),
+          ("marble", .string(printed.text)),
+          ("answers", .array([])),
+          ("legend", .object(printer.assigned.map { ($0.key, .string($0.value.description)) })),
+        ]))
     }
     for answers in inputs.answers {
-      var printer = MarblePrinter(grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
+      var printer = MarblePrinter(
+        grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
       let marbles = answers.answers.map { JSON.string(printer.print($0).text) }
-      entries.append(.object([
-        ("name", .string(answers.input.name)),
-        ("kind", .string("service")),
-        ("marble", .null),
-        ("answers", .array(marbles)),
-        ("legend", .object(printer.assigned.map { ($0.key, .string($0.value.description)) })),
-      ]))
+      entries.append(
+        .object([
+          ("name", .string(answers.input.name)),
+          ("kind", .string("service")),
+          ("marble", .null),
+          ("answers", .array(marbles)),
+          ("legend", .object(printer.assigned.map { ($0.key, .string($0.value.description)) })),
+        ]))
     }
     var orders: [JSON] = []
     if case .order(let choices) = counterexample.origin {
@@ -118,20 +126,21 @@ extension ExploreReport {
         ])
       }
     }
-    return .object(origin + [
-      ("failure", .string(counterexample.failure == .runError ? "runError" : "invariant")),
-      ("frame", .int(counterexample.frame)),
-      ("message", .string(message)),
-      ("invariant", invariant),
-      ("violation", failure),
-      ("shrinkSteps", .int(counterexample.shrinkSteps)),
-      ("eventsBefore", .int(counterexample.sizeBefore)),
-      ("eventsAfter", .int(counterexample.sizeAfter)),
-      ("until", counterexample.variant?.until.map(JSON.int) ?? .null),
-      ("inputs", .array(entries)),
-      ("orders", .array(orders)),
-      ("diagnostics", .array(counterexample.result.diagnostics.map(JSONReporter.diagnosticJSON))),
-    ])
+    return .object(
+      origin + [
+        ("failure", .string(counterexample.failure == .runError ? "runError" : "invariant")),
+        ("frame", .int(counterexample.frame)),
+        ("message", .string(message)),
+        ("invariant", invariant),
+        ("violation", failure),
+        ("shrinkSteps", .int(counterexample.shrinkSteps)),
+        ("eventsBefore", .int(counterexample.sizeBefore)),
+        ("eventsAfter", .int(counterexample.sizeAfter)),
+        ("until", counterexample.variant?.until.map(JSON.int) ?? .null),
+        ("inputs", .array(entries)),
+        ("orders", .array(orders)),
+        ("diagnostics", .array(counterexample.result.diagnostics.map(JSONReporter.diagnosticJSON))),
+      ])
   }
 
   private static func kind(_ kind: ExploreSpec.Kind) -> String {

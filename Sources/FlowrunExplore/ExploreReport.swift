@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunReport
 public import FlowrunScenario
@@ -19,7 +19,9 @@ public struct ExploreReport: Sendable {
   /// fail as it should).
   public var outputNotes: [String]
 
-  public init(explorations: [Exploration], files: [LoadedFile], options: ExploreOptions, output: String?, outputNotes: [String]) {
+  public init(
+    explorations: [Exploration], files: [LoadedFile], options: ExploreOptions, output: String?, outputNotes: [String]
+  ) {
     self.explorations = explorations
     self.files = files
     self.options = options
@@ -75,7 +77,8 @@ public struct ExploreReport: Sendable {
     }
     body.insert(origin(counterexample, exploration: exploration, options: options), at: 0)
     for answers in inputs.answers {
-      var printer = MarblePrinter(grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
+      var printer = MarblePrinter(
+        grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
       let marbles = answers.answers.map { answer in
         let printed = printer.print(answer)
         return Value.quoted(printed.text) + (printed.errorValue.map { " (error: \($0))" } ?? "")
@@ -89,7 +92,9 @@ public struct ExploreReport: Sendable {
     if case .order(let choices) = counterexample.origin {
       for choice in choices {
         body.append("frame \(choice.frame): written order  \(choice.written.joined(separator: ", "))")
-        body.append(String(repeating: " ", count: "frame \(choice.frame): ".count) + "failing order  \(choice.failing.joined(separator: ", "))")
+        body.append(
+          String(repeating: " ", count: "frame \(choice.frame): ".count)
+            + "failing order  \(choice.failing.joined(separator: ", "))")
       }
     }
     return lines + body.map { "  " + $0 }
@@ -102,7 +107,8 @@ public struct ExploreReport: Sendable {
       return "the written timeline fails ('flowrun run' fails too):"
     case .generated(let run):
       let steps = counterexample.shrinkSteps == 1 ? "1 step" : "\(counterexample.shrinkSteps) steps"
-      return "counterexample: run \(run) of seed \(options.seed), shrunk in \(steps) from \(events(counterexample.sizeBefore)) to \(events(counterexample.sizeAfter)):"
+      return
+        "counterexample: run \(run) of seed \(options.seed), shrunk in \(steps) from \(events(counterexample.sizeBefore)) to \(events(counterexample.sizeAfter)):"
     case .order:
       let tried = exploration.orderRuns == 1 ? "1 order" : "\(exploration.orderRuns) orders"
       return "the written timeline holds in the written order but fails in another (found after \(tried)):"
@@ -115,8 +121,12 @@ public struct ExploreReport: Sendable {
 
   private static func counts(_ exploration: Exploration) -> String {
     var parts: [String] = []
-    if exploration.scenario.explore != nil { parts.append(exploration.runs == 1 ? "1 run" : "\(exploration.runs) runs") }
-    if exploration.orderRuns > 0 { parts.append(exploration.orderRuns == 1 ? "1 order" : "\(exploration.orderRuns) orders") }
+    if exploration.scenario.explore != nil {
+      parts.append(exploration.runs == 1 ? "1 run" : "\(exploration.runs) runs")
+    }
+    if exploration.orderRuns > 0 {
+      parts.append(exploration.orderRuns == 1 ? "1 order" : "\(exploration.orderRuns) orders")
+    }
     return parts.joined(separator: ", ")
   }
 
@@ -129,7 +139,8 @@ public struct ExploreReport: Sendable {
     }
     for exploration in explorations { out += Self.human(exploration, options: options, color: color) }
     if let output, counterexamples > 0 {
-      out += "\nwrote \(counterexamples == 1 ? "the counterexample" : "\(counterexamples) counterexamples") to \(output)\n"
+      out +=
+        "\nwrote \(counterexamples == 1 ? "the counterexample" : "\(counterexamples) counterexamples") to \(output)\n"
     }
     for note in outputNotes { out += "note: \(note)\n" }
     out += "\n" + summary + "\n"
@@ -141,8 +152,10 @@ public struct ExploreReport: Sendable {
     let explored = explorations.filter { !$0.skipped }
     let failed = counterexamples + loadFailures
     let runs = explorations.reduce(0) { $0 + $1.runs + $1.orderRuns }
-    var line = "\(explored.count + loadFailures) scenarios, \(explored.count - counterexamples) passed, \(failed) failed"
-    line += " (\(runs == 1 ? "1 run" : "\(runs) runs"), \(counterexamples == 1 ? "1 counterexample" : "\(counterexamples) counterexamples")"
+    var line =
+      "\(explored.count + loadFailures) scenarios, \(explored.count - counterexamples) passed, \(failed) failed"
+    line +=
+      " (\(runs == 1 ? "1 run" : "\(runs) runs"), \(counterexamples == 1 ? "1 counterexample" : "\(counterexamples) counterexamples")"
     let skipped = explorations.count - explored.count
     if skipped > 0 { line += ", \(skipped) skipped" }
     return line + ")"

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 public import FlowrunApp
+import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML

@@ -117,18 +117,21 @@ public enum Explorer {
       let counterexample = Counterexample(
         origin: .written, failure: failed.failure, frame: failed.frame, result: first, variant: nil, shrinkSteps: 0,
         sizeBefore: 0, sizeAfter: 0, sample: nil)
-      return Exploration(scenario: scenario, runs: 0, orderRuns: 0, shrinkRuns: 0, counterexample: counterexample, skipped: false)
+      return Exploration(
+        scenario: scenario, runs: 0, orderRuns: 0, shrinkRuns: 0, counterexample: counterexample, skipped: false)
     }
     var orderRuns = 0
     if options.orders {
       let (found, count) = exploreOrders(written, limit: options.runs)
       orderRuns = count
       if let found {
-        return Exploration(scenario: scenario, runs: 0, orderRuns: orderRuns, shrinkRuns: 0, counterexample: found, skipped: false)
+        return Exploration(
+          scenario: scenario, runs: 0, orderRuns: orderRuns, shrinkRuns: 0, counterexample: found, skipped: false)
       }
     }
     guard let spec else {
-      return Exploration(scenario: scenario, runs: 0, orderRuns: orderRuns, shrinkRuns: 0, counterexample: nil, skipped: false)
+      return Exploration(
+        scenario: scenario, runs: 0, orderRuns: orderRuns, shrinkRuns: 0, counterexample: nil, skipped: false)
     }
     for run in stride(from: 1, through: options.runs, by: 1) {
       var random = RandomSource(seed: options.seed, run: run)

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// Chooses the same-frame orders of one run from a script, and records the choices it met, so

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunScenario
 
 /// The inputs of one generated run, as choices within an `explore:` spec: frames, indices into
@@ -61,7 +61,8 @@ struct Sample: Hashable, Sendable {
           let pick = random.below(input.ends.count + 1)
           if pick > 0 {
             let earliest = drawn.events.last?.frame ?? 0
-            drawn.end = End(frame: random.number(in: earliest...max(earliest, spec.frames - 1)), kind: input.ends[pick - 1])
+            drawn.end = End(
+              frame: random.number(in: earliest...max(earliest, spec.frames - 1)), kind: input.ends[pick - 1])
           }
         }
       }
@@ -90,7 +91,9 @@ struct Sample: Hashable, Sendable {
           let kind: ScenarioVariant.Action.Kind =
             input.kind == .command ? .execute : input.kind == .subject ? .send : .set
           variant.actions.append(
-            .init(frame: event.frame, kind: kind, target: input.name, value: input.values[event.value], location: input.location))
+            .init(
+              frame: event.frame, kind: kind, target: input.name, value: input.values[event.value],
+              location: input.location))
         }
         if let end = drawn.end {
           variant.actions.append(

@@ -75,7 +75,10 @@ struct Shrinker {
     let inputs = sample.inputs.indices
     // Fewer events: a whole input, then one event at a time, then ends and answers.
     for i in inputs where !sample.inputs[i].events.isEmpty || sample.inputs[i].end != nil {
-      with { $0.inputs[i].events = []; $0.inputs[i].end = nil }
+      with {
+        $0.inputs[i].events = []
+        $0.inputs[i].end = nil
+      }
     }
     for i in inputs {
       for j in sample.inputs[i].events.indices.reversed() { with { $0.inputs[i].events.remove(at: j) } }

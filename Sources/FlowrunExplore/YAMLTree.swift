@@ -133,7 +133,8 @@ indirect enum YAMLTree: Equatable {
     case .mapping(let pairs) where !pairs.isEmpty && (indent == 0 || !fitsFlow(used + 1)):
       out += "\n"
       writeMapping(pairs, indent: indent + 2, to: &out)
-    case .sequence(let items) where !items.isEmpty && (indent == 0 && containsMapping(inSequence: true) || !fitsFlow(used + 1)):
+    case .sequence(let items)
+    where !items.isEmpty && (indent == 0 && containsMapping(inSequence: true) || !fitsFlow(used + 1)):
       out += "\n"
       writeSequence(items, indent: indent + 2, to: &out)
     default:
@@ -160,7 +161,8 @@ indirect enum YAMLTree: Equatable {
   private func containsMapping(inSequence: Bool) -> Bool {
     switch self {
     case .scalar, .flow: false
-    case .sequence(let items): items.contains { if case .mapping = $0 { true } else { $0.containsMapping(inSequence: true) } }
+    case .sequence(let items):
+      items.contains { if case .mapping = $0 { true } else { $0.containsMapping(inSequence: true) } }
     case .mapping(let pairs): pairs.contains { $0.value.containsMapping(inSequence: true) }
     }
   }

@@ -156,5 +156,7 @@ extension Diagnostic.Message {
   fileprivate static func cannotApply(_ op: String, _ l: Value, _ r: Value) -> Self {
     "cannot apply '\(op)' to \(l.kindName) and \(r.kindName)"
   }
-  fileprivate static func cannotApply(_ op: String, _ value: Value) -> Self { "cannot apply '\(op)' to \(value.kindName)" }
+  fileprivate static func cannotApply(_ op: String, _ value: Value) -> Self {
+    "cannot apply '\(op)' to \(value.kindName)"
+  }
 }

@@ -195,7 +195,8 @@ struct Lexer {
       return p
     }
     let c = String(scalar(at: pos).scalar)
-    throw ExpressionError(message: "\(Diagnostic.Message.unexpectedCharacter(c))\(Self.habit(bytes[pos], next: peek(1)))", offset: offset)
+    throw ExpressionError(
+      message: "\(Diagnostic.Message.unexpectedCharacter(c))\(Self.habit(bytes[pos], next: peek(1)))", offset: offset)
   }
 
   /// A hint where another language's operator misleads: `=>` and `=<` for `>=` and `<=`, a

@@ -110,6 +110,8 @@ extension Diagnostic.Message {
   fileprivate static func indexOutOfRange(_ index: Int, count: Int) -> Self {
     "index \(index) out of range (count \(count))"
   }
-  fileprivate static func listIndexNotInt(_ index: Value) -> Self { "a list index must be an Int, got \(index.kindName)" }
+  fileprivate static func listIndexNotInt(_ index: Value) -> Self {
+    "a list index must be an Int, got \(index.kindName)"
+  }
   fileprivate static func cannotSubscript(_ value: Value) -> Self { "cannot subscript \(value.kindName)" }
 }

@@ -81,7 +81,8 @@ public final class EvalEnvironment {
   /// Where property references read their current values.
   public let properties: (any PropertyReader)?
 
-  public init(outer: Value = .null, input: Value = .null, error: Value = .null, properties: (any PropertyReader)? = nil) {
+  public init(outer: Value = .null, input: Value = .null, error: Value = .null, properties: (any PropertyReader)? = nil)
+  {
     self.outer = outer
     self.input = input
     self.error = error

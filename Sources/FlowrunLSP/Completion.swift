@@ -50,7 +50,9 @@ enum Completion {
         result = stepItems(first ? .source : .operator)
       }
       if case .caseItem = role {
-        result += ["when", "signal"].filter { !siblings.contains($0) }.map { Item(label: $0, kind: .keyword, detail: "case key") }
+        result += ["when", "signal"].filter { !siblings.contains($0) }.map {
+          Item(label: $0, kind: .keyword, detail: "case key")
+        }
       }
       return result
     case .signal, .template:
@@ -65,7 +67,9 @@ enum Completion {
     case .expectation:
       return fixedKeys(["marble", "values", "error", "subscribe"], siblings, "expectation key")
     case .action:
-      return fixedKeys(["on", "at", "when", "send", "set", "execute", "input", "complete", "fail", "onError", "onCompleted"], siblings, "action key")
+      return fixedKeys(
+        ["on", "at", "when", "send", "set", "execute", "input", "complete", "fail", "onError", "onCompleted"], siblings,
+        "action key")
     case .command:
       return fixedKeys(["enabled", "concurrent", "work"], siblings, "command key")
     case .subject:
@@ -134,7 +138,8 @@ enum Completion {
         default: [String]()
         }
       for member in members {
-        result.append(Item(label: "\(name).\(member)", kind: .field, detail: "derived from \(declaration.kind.rawValue) \(name)"))
+        result.append(
+          Item(label: "\(name).\(member)", kind: .field, detail: "derived from \(declaration.kind.rawValue) \(name)"))
       }
     }
     return result
@@ -215,7 +220,8 @@ enum Completion {
         case "subjects": return .subject
         default: return .template
         }
-      case (.command, .key(let key)): return key == "enabled" ? .signal(property: false) : key == "work" ? .template : .other
+      case (.command, .key(let key)):
+        return key == "enabled" ? .signal(property: false) : key == "work" ? .template : .other
       case (.subject, .key(let key)): return key == "subscribeTo" ? .signal(property: false) : .other
       case (.template, .key("responses")): return .signals
       case (.template, .key("cases")): return .cases

@@ -1,4 +1,5 @@
 import FlowrunDiagnostics
+
 /// Where the cursor is in a scenario file, read from the text around it, so that completion
 /// works while the line being typed is not YAML yet (`  sig` under `signals:` is not, until
 /// its colon is written).
@@ -73,7 +74,8 @@ struct CompletionContext: Equatable {
       return
     }
     if let outer = Self.lastKey(in: String(rest[..<open.index])) { path.append(.key(outer)) }
-    let entry = rest[rest.index(after: open.index)...].split(separator: ",", omittingEmptySubsequences: false).last ?? ""
+    let entry =
+      rest[rest.index(after: open.index)...].split(separator: ",", omittingEmptySubsequences: false).last ?? ""
     let trimmed = entry.drop { $0 == " " }
     if open.bracket == "[" {
       place = .value
@@ -89,7 +91,8 @@ struct CompletionContext: Equatable {
   static func isWordCharacter(_ character: Character) -> Bool {
     if let ascii = character.asciiValue {
       switch ascii {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
         UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "$"):
         return true
       default:

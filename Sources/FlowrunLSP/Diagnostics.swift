@@ -16,7 +16,8 @@ enum DiagnosticsProvider {
     return loaded.diagnostics.map { convert($0, index: index, scalarEnds: ends, uri: document.uri) }
   }
 
-  static func convert(_ diagnostic: Diagnostic, index: ScenarioIndex, scalarEnds: [Int: Int], uri: String) -> JSONValue {
+  static func convert(_ diagnostic: Diagnostic, index: ScenarioIndex, scalarEnds: [Int: Int], uri: String) -> JSONValue
+  {
     let location = diagnostic.location ?? SourceLocation(line: 1, column: 1, offset: 0)
     var result: [String: JSONValue] = [
       "range": range(at: location, index: index, scalarEnds: scalarEnds).json,

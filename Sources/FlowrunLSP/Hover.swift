@@ -28,10 +28,13 @@ enum Hover {
   // MARK: - Steps
 
   static func stepText(_ key: ScenarioIndex.StepKey, base: String?) -> String {
-    let step = ScenarioVocabulary.steps(named: key.name).first { $0.role == key.role }
+    let step =
+      ScenarioVocabulary.steps(named: key.name).first { $0.role == key.role }
       ?? ScenarioVocabulary.steps(named: key.name).first
     guard let step else { return "**`\(key.name)`**" }
-    var lines = ["**`\(step.name)`** — \(step.role.rawValue)\(step.isAlias ? ", alias of `\(step.canonical)`" : "")", ""]
+    var lines = [
+      "**`\(step.name)`** — \(step.role.rawValue)\(step.isAlias ? ", alias of `\(step.canonical)`" : "")", "",
+    ]
     lines.append(step.summary)
     if !step.extras.isEmpty {
       lines.append("")
@@ -78,7 +81,8 @@ enum Hover {
   private static func memberSummary(_ member: String, of kind: ScenarioIndex.DeclarationKind) -> String {
     switch (kind, member) {
     case (.command, "executing"): "true while an execution runs; starts false"
-    case (.command, "enabled"): "whether an execution may start now (the enabled signal, and not executing unless concurrent)"
+    case (.command, "enabled"):
+      "whether an execution may start now (the enabled signal, and not executing unless concurrent)"
     case (.command, "executions"): "one inner signal per execution"
     case (.command, "values"): "the executions' values (executions switched to latest)"
     case (.command, "errors"): "each failed execution's error, as a value"

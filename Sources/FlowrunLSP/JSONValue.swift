@@ -99,7 +99,9 @@ extension JSONValue {
     case .bool(let value): out += Array((value ? "true" : "false").utf8)
     case .int(let value): out += Array(String(value).utf8)
     case .double(let value):
-      out += Array((value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)") : "null").utf8)
+      out += Array(
+        (value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)") : "null")
+          .utf8)
     case .string(let value): Self.writeString(value, to: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))

@@ -161,4 +161,3 @@ struct ScenarioIndex: Sendable {
     lines.range(node.start.offset, node.end.offset)
   }
 }
-

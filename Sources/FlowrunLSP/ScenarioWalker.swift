@@ -100,7 +100,9 @@ struct ScenarioWalker {
     let start = Self.contentStart(of: node)
     if let declaration = info.declarations[text], kinds?.contains(declaration.kind) ?? true {
       index.uses.append(
-        .init(name: text, member: nil, start: start, end: start + text.utf8.count, isDeclaration: false, document: document))
+        .init(
+          name: text, member: nil, start: start, end: start + text.utf8.count, isDeclaration: false, document: document)
+      )
       return
     }
     guard let dot = text.lastIndex(of: ".") else { return }
@@ -108,7 +110,9 @@ struct ScenarioWalker {
     let member = String(text[text.index(after: dot)...])
     guard info.declarations[owner] != nil else { return }
     index.uses.append(
-      .init(name: owner, member: member, start: start, end: start + owner.utf8.count, isDeclaration: false, document: document))
+      .init(
+        name: owner, member: member, start: start, end: start + owner.utf8.count, isDeclaration: false,
+        document: document))
   }
 
   /// The byte where a scalar's text starts (after its tag, anchor and opening quote).
@@ -144,7 +148,9 @@ struct ScenarioWalker {
       if !name.isEmpty {
         let from = index.file.location(ofScalarOffset: position, in: node).offset
         index.uses.append(
-          .init(name: name, member: nil, start: from, end: from + name.utf8.count, isDeclaration: false, document: document))
+          .init(
+            name: name, member: nil, start: from, end: from + name.utf8.count, isDeclaration: false, document: document)
+        )
       }
       position = end
     }
@@ -322,7 +328,9 @@ struct ScenarioWalker {
     let logs = target.hasSuffix("." + ScenarioVocabulary.subscriptionsMember) && info.declarations[target] == nil
     let value = pair.value
     if logs {
-      for item in value.sequenceItems.map(Array.init) ?? [value] { marble(item, kind: .subscription, legend: nil, error: nil) }
+      for item in value.sequenceItems.map(Array.init) ?? [value] {
+        marble(item, kind: .subscription, legend: nil, error: nil)
+      }
     } else if value.isScalar {
       marble(value, kind: .expectation, legend: nil, error: nil)
     } else if let marbleNode = value["marble"] {

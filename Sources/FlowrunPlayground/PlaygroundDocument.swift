@@ -33,7 +33,9 @@ public actor PlaygroundDocument {
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      guard !isDirectory.boolValue else { throw UsageError("\(path) is a directory; give the playground one scenario file") }
+      guard !isDirectory.boolValue else {
+        throw UsageError("\(path) is a directory; give the playground one scenario file")
+      }
       guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
       text = String(decoding: data, as: UTF8.self)
       base = PlaygroundDocument.version(of: data)
@@ -72,7 +74,9 @@ public actor PlaygroundDocument {
 
   /// Writes `text` over the file, if the file is still at version `base`.
   public func save(_ text: String, base: String) -> SaveResult {
-    guard let path else { return .failed("this playground has no file: start it with `flowrun playground FILE` to save") }
+    guard let path else {
+      return .failed("this playground has no file: start it with `flowrun playground FILE` to save")
+    }
     guard base == self.base, versionOnDisk() == base else { return .changedOnDisk }
     let data = Data(text.utf8)
     do {
@@ -90,7 +94,8 @@ public actor PlaygroundDocument {
   static func writeAtomically(_ data: Data, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).flowrun-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let temporary = directory.appendingPathComponent(
+      ".\(url.lastPathComponent).flowrun-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
     }
@@ -99,7 +104,9 @@ public actor PlaygroundDocument {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary.path)
       }
       guard rename(temporary.path, path) == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        throw CocoaError(
+          .fileWriteUnknown,
+          userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)

@@ -28,8 +28,10 @@ struct PlaygroundPage {
     out += "<header><h1>flowrun playground</h1><p class=\"meta\"><span id=\"path\">\(escapeHTML(path))</span>"
     out += " · <span id=\"status\" class=\"status\"></span> · <span id=\"timing\"></span></p></header>\n"
     out += "<main class=\"split\">\n<section class=\"pane editor-pane\" aria-label=\"Scenario\">\n"
-    out += "<div class=\"toolbar\"><button type=\"button\" id=\"save\" title=\"Write the file (Ctrl-S)\"\(canSave ? "" : " disabled")>Save</button>"
-    out += "<span id=\"state\" aria-live=\"polite\">\(canSave ? "saved" : "not saved: no file (start with flowrun playground FILE)")</span></div>\n"
+    out +=
+      "<div class=\"toolbar\"><button type=\"button\" id=\"save\" title=\"Write the file (Ctrl-S)\"\(canSave ? "" : " disabled")>Save</button>"
+    out +=
+      "<span id=\"state\" aria-live=\"polite\">\(canSave ? "saved" : "not saved: no file (start with flowrun playground FILE)")</span></div>\n"
     out += "<div class=\"editor\"><div class=\"gutter\" id=\"gutter\" aria-hidden=\"true\"></div>"
     out += "<textarea id=\"source\" spellcheck=\"false\" autocapitalize=\"off\" autocomplete=\"off\" wrap=\"off\""
     out += " aria-label=\"Scenario YAML\">\(escapeHTML(text))</textarea></div>\n</section>\n"

@@ -93,14 +93,16 @@ public final class PlaygroundServer: Sendable {
       case .saved(let base):
         return json(SaveReply(saved: true, base: base, message: "saved \(displayPath)"))
       case .changedOnDisk:
-        let message = "not saved: \(displayPath) changed on disk since the page loaded it; copy your edits, reload the page, and apply them again"
+        let message =
+          "not saved: \(displayPath) changed on disk since the page loaded it; copy your edits, reload the page, and apply them again"
         return json(SaveReply(saved: false, base: nil, message: message), status: .conflict)
       case .failed(let reason):
         return json(SaveReply(saved: false, base: nil, message: reason), status: .internalServerError)
       }
     }
     await server.appendRoute("*") { _ in
-      HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: Data("not found\n".utf8))
+      HTTPResponse(
+        statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: Data("not found\n".utf8))
     }
   }
 
@@ -127,7 +129,8 @@ public final class PlaygroundServer: Sendable {
   }
 
   private func forbidden() -> HTTPResponse {
-    HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"], body: Data("forbidden\n".utf8))
+    HTTPResponse(
+      statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"], body: Data("forbidden\n".utf8))
   }
 
   private func json(_ value: some Encodable, status: HTTPStatusCode = .ok) -> HTTPResponse {
@@ -135,7 +138,8 @@ public final class PlaygroundServer: Sendable {
     encoder.outputFormatting = [.sortedKeys]
     let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
     return HTTPResponse(
-      statusCode: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: data)
+      statusCode: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      body: data)
   }
 
   private func page() async -> HTTPResponse {

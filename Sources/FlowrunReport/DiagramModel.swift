@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 public import FlowrunScenario
 
@@ -99,7 +99,8 @@ public struct DiagramModel: Sendable {
     builder.build()
     // A value that is an inner signal drawn on a lane of its own says so wherever it is drawn.
     for index in builder.lanes.indices {
-      for mark in builder.lanes[index].marks.indices where builder.drawnInner.contains(builder.lanes[index].marks[mark].token) {
+      for mark in builder.lanes[index].marks.indices
+      where builder.drawnInner.contains(builder.lanes[index].marks[mark].token) {
         builder.lanes[index].marks[mark].label = LaneBuilder.innerSignal
       }
     }
@@ -264,7 +265,8 @@ struct LaneBuilder {
     events.map { recorded in
       switch recorded.event {
       case .next(let value):
-        return DiagramModel.Mark(frame: recorded.frame, kind: .value, token: token(value), label: LaneBuilder.describe(value))
+        return DiagramModel.Mark(
+          frame: recorded.frame, kind: .value, token: token(value), label: LaneBuilder.describe(value))
       case .error(let value):
         return DiagramModel.Mark(
           frame: recorded.frame, kind: .error, token: "#", label: "error " + LaneBuilder.describe(value))

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 public import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 public import FlowrunScenario
 
@@ -111,7 +111,8 @@ public struct ExpectationDiff: Sendable {
     lines.append(actualLine)
     let cutBefore = window.lowerBound > 0
     if let difference {
-      let column = lanes.column(of: difference.frame) - (lanes.columns.isEmpty ? 0 : lanes.columns[window.lowerBound].start)
+      let column =
+        lanes.column(of: difference.frame) - (lanes.columns.isEmpty ? 0 : lanes.columns[window.lowerBound].start)
       lines.append(String(repeating: " ", count: 9 + column + (cutBefore ? 1 : 0)) + "^ " + sentence)
     }
     if window != lanes.columns.indices { lines.append(Self.foldNote(lanes, window)) }

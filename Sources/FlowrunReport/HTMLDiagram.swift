@@ -118,7 +118,8 @@ public struct HTMLDiagram: Sendable {
     out += button("last", "»", "Last frame")
     out += "<output class=\"now\" aria-live=\"polite\">frame 0</output>\n"
     if stepped != nil {
-      out += "<label class=\"steps-toggle\" title=\"A lane for every step of each chain, and the values each step dropped\">"
+      out +=
+        "<label class=\"steps-toggle\" title=\"A lane for every step of each chain, and the values each step dropped\">"
       out += "<input type=\"checkbox\" class=\"steps\"\(showSteps ? " checked" : "")> every step</label>\n"
     }
     out += "</div>\n"
@@ -158,12 +159,15 @@ public struct HTMLDiagram: Sendable {
     out += "<div class=\"frame quiet-frame\" data-frame=\"0\"\(byFrame[0] == nil ? "" : " hidden")>"
     out += "<p class=\"quiet\">Nothing happens in this frame.</p></div>\n"
     out += "</aside>\n</div>\n"
-    let busy = Set(model.trace.lines.map { $0.frame ?? 0 }).union(model.framesWithEvents).filter { !isFolded($0) }.sorted()
+    let busy = Set(model.trace.lines.map { $0.frame ?? 0 }).union(model.framesWithEvents).filter { !isFolded($0) }
+      .sorted()
     out += "<script type=\"application/json\" class=\"data\">{\"columns\":["
     out += drawing.columnSpans.map { "[\($0.frame),\($0.count),\($0.x)]" }.joined(separator: ",")
     out += "],\"folded\":["
-    out += folded.indices.map { "[\(folded[$0].lowerBound),\(folded[$0].count),\(foldedLines[$0])]" }.joined(separator: ",")
-    out += "],\"top\":\(drawing.lanesTop),\"bottom\":\(drawing.lanesBottom),\"tick\":\(model.scenario.tick.nanoseconds),"
+    out += folded.indices.map { "[\(folded[$0].lowerBound),\(folded[$0].count),\(foldedLines[$0])]" }.joined(
+      separator: ",")
+    out +=
+      "],\"top\":\(drawing.lanesTop),\"bottom\":\(drawing.lanesBottom),\"tick\":\(model.scenario.tick.nanoseconds),"
     out += "\"busy\":[\(busy.map(String.init).joined(separator: ","))]}</script>\n"
     out += "</div>\n"
     return out
@@ -178,7 +182,10 @@ public struct HTMLDiagram: Sendable {
       let isSetup = line.frame == nil
       if !open || isSetup != inSetup {
         if open { out += "</ol>\n" }
-        out += isSetup ? "<h4>setup, before any scheduled action</h4>\n<ol>\n" : (open || frame == 0 ? "<h4>frame \(frame)</h4>\n<ol>\n" : "<ol>\n")
+        out +=
+          isSetup
+          ? "<h4>setup, before any scheduled action</h4>\n<ol>\n"
+          : (open || frame == 0 ? "<h4>frame \(frame)</h4>\n<ol>\n" : "<ol>\n")
         open = true
         inSetup = isSetup
       }

@@ -100,9 +100,11 @@ public struct HumanReporter: Sendable {
         continue
       }
       let location = expectation.spec.location
-      out += "  " + paint(
-        "\(scenario.path):\(location.line):\(location.column): error: expectation '\(expectation.spec.target)' failed",
-        "1") + "\n"
+      out +=
+        "  "
+        + paint(
+          "\(scenario.path):\(location.line):\(location.column): error: expectation '\(expectation.spec.target)' failed",
+          "1") + "\n"
       let diff = ExpectationDiff(expectation, grammar: scenario.grammar, folded: foldsDiffs)
       for line in diff.lines { out += "    " + line + "\n" }
     }
@@ -113,7 +115,8 @@ public struct HumanReporter: Sendable {
     let text = diagnostic.rendered
     guard color else { return text }
     let code = diagnostic.severity == .error ? "31" : "33"
-    return text.replacingFirst("\(diagnostic.severity.rawValue):", with: paint("\(diagnostic.severity.rawValue):", code))
+    return text.replacingFirst(
+      "\(diagnostic.severity.rawValue):", with: paint("\(diagnostic.severity.rawValue):", code))
   }
 
   private func indent(_ text: String) -> String {

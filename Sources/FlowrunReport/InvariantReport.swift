@@ -1,6 +1,6 @@
 import FlowrunCore
-public import FlowrunScenario
 public import FlowrunDiagnostics
+public import FlowrunScenario
 import FlowrunYAML
 
 /// A failed invariant as reports show it: a located diagnostic, then the lanes of the names it
@@ -63,7 +63,8 @@ extension JSONReporter {
     guard let violation = result.violation else {
       return .object(entries + [("failure", .null)])
     }
-    entries.append(("failure", violationJSON(InvariantFailure(result, violation: violation, scenario: scenario), violation)))
+    entries.append(
+      ("failure", violationJSON(InvariantFailure(result, violation: violation, scenario: scenario), violation)))
     return .object(entries)
   }
 

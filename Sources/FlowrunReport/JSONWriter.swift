@@ -27,7 +27,9 @@ public indirect enum JSON: Sendable, Equatable {
     case .bool(let value): out += value ? "true" : "false"
     case .int(let value): out += String(value)
     case .double(let value):
-      out += value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : "\(value)") : "null"
+      out +=
+        value.isFinite
+        ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) + ".0" : "\(value)") : "null"
     case .string(let value): out += JSON.quote(value)
     case .array(let items):
       guard !items.isEmpty else {

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 public import FlowrunCore
+import FlowrunDiagnostics
 public import FlowrunMarbles
 import FlowrunYAML
 

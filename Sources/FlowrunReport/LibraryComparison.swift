@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 public import FlowrunScenario
 import FlowrunYAML
@@ -95,7 +95,8 @@ public struct LibraryComparison: Sendable {
     -> ScenarioComparison
   {
     var result = ScenarioComparison(
-      path: scenario.path, name: scenario.name, description: scenario.description, libraries: runs.map(\.0), blocked: blocked, differences: [], same: [])
+      path: scenario.path, name: scenario.name, description: scenario.description, libraries: runs.map(\.0),
+      blocked: blocked, differences: [], same: [])
     guard let reference = runs.first?.1 else { return result }
     for (index, expectation) in reference.expectations.enumerated() {
       let outcomes = runs.map { ($0.0, $0.1.expectations[index], $0.1.scenario.libraryRows) }
@@ -131,9 +132,10 @@ public struct LibraryComparison: Sendable {
       let tokens = lanes.map { lane in
         frame.flatMap { frame in lane.cells.first { $0.frame == frame && $0.text != "-" }.map(\.text) } ?? "nothing"
       }
-      let legend = printer.assigned.map { ($0.key, ExpectationDiff.describe($0.value)) }
+      let legend =
+        printer.assigned.map { ($0.key, ExpectationDiff.describe($0.value)) }
         + first.spec.legend.filter { entry in lanes.contains { $0.marble.contains(entry.key) } }
-          .map { ($0.key, ExpectationDiff.describe($0.value)) }
+        .map { ($0.key, ExpectationDiff.describe($0.value)) }
       return Difference(
         target: target, lanes: lanes, frame: frame, tokens: tokens, rows: rows(outcomes, events), legend: legend)
     case .subscriptions:
@@ -170,8 +172,12 @@ public struct LibraryComparison: Sendable {
     var frame: Int?
     for list in lists.dropFirst() {
       guard let reference = lists.first else { break }
-      let index = zip(reference, list).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(reference.count, list.count)
-      let candidates = [index < reference.count ? reference[index].frame : nil, index < list.count ? list[index].frame : nil]
+      let index =
+        zip(reference, list).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(reference.count, list.count)
+      let candidates = [
+        index < reference.count ? reference[index].frame : nil, index < list.count ? list[index].frame : nil,
+      ]
       if let at = candidates.compactMap({ $0 }).min() { frame = min(frame ?? at, at) }
     }
     return frame

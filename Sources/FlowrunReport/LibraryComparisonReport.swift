@@ -34,7 +34,9 @@ extension LibraryComparison {
       if let description = scenario.description {
         out += description.trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n"
       }
-      out += "```\n" + body(of: scenario).split(separator: "\n", omittingEmptySubsequences: false)
+      out +=
+        "```\n"
+        + body(of: scenario).split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n") + "```\n"
     }
     for file in unloaded {
@@ -48,17 +50,18 @@ extension LibraryComparison {
   /// What is said of one scenario under its ≠/= line.
   private func body(of scenario: ScenarioComparison) -> String {
     var out = ""
-      for blocked in scenario.blocked {
-        out += "  cannot run under \(blocked.library.rawValue): \(place(blocked.diagnostic)): \(blocked.diagnostic.message)\n"
-      }
-      for difference in scenario.differences {
-        out += "  '\(difference.target)' differs:\n"
-        for line in Self.lines(of: difference) { out += "    " + line + "\n" }
-      }
-      if !scenario.same.isEmpty {
-        let names = scenario.same.map { "'\($0)'" }.joined(separator: ", ")
-        out += "  the same under \(scenario.libraries.map(\.rawValue).joined(separator: ", ")): \(names)\n"
-      }
+    for blocked in scenario.blocked {
+      out +=
+        "  cannot run under \(blocked.library.rawValue): \(place(blocked.diagnostic)): \(blocked.diagnostic.message)\n"
+    }
+    for difference in scenario.differences {
+      out += "  '\(difference.target)' differs:\n"
+      for line in Self.lines(of: difference) { out += "    " + line + "\n" }
+    }
+    if !scenario.same.isEmpty {
+      let names = scenario.same.map { "'\($0)'" }.joined(separator: ", ")
+      out += "  the same under \(scenario.libraries.map(\.rawValue).joined(separator: ", ")): \(names)\n"
+    }
     return out
   }
 
@@ -88,7 +91,8 @@ extension LibraryComparison {
     var column = 0
     var ruler = ""
     for at in frames.sorted() {
-      let widest = difference.lanes.map { lane in lane.cells.filter { $0.frame == at }.map(\.text.count).reduce(0, +) }.max() ?? 1
+      let widest =
+        difference.lanes.map { lane in lane.cells.filter { $0.frame == at }.map(\.text.count).reduce(0, +) }.max() ?? 1
       columns[at] = (column, widest)
       if at >= 0, at % 5 == 0, ruler.count <= column {
         ruler += String(repeating: " ", count: column - ruler.count) + String(at)
@@ -142,11 +146,18 @@ extension LibraryComparison {
             "lanes",
             .array(
               difference.lanes.map {
-                .object([("library", .string($0.library.rawValue)), ("marble", .string($0.marble)), ("passed", .bool($0.passed))])
+                .object([
+                  ("library", .string($0.library.rawValue)), ("marble", .string($0.marble)),
+                  ("passed", .bool($0.passed)),
+                ])
               })
           ))
         members.append(
-          ("rows", .array(difference.rows.map { .object([("library", .string($0.library.rawValue)), ("row", .string($0.row))]) })))
+          (
+            "rows",
+            .array(
+              difference.rows.map { .object([("library", .string($0.library.rawValue)), ("row", .string($0.row))]) })
+          ))
         members.append(("legend", .object(difference.legend.map { ($0.key, .string($0.value)) })))
         return .object(members)
       }

@@ -11,16 +11,17 @@ public struct JSONReporter: Reporter {
     var scenarios: [JSON] = []
     for entry in report.files {
       if entry.file.failedDocuments > 0 {
-        scenarios.append(.object([
-          ("path", .string(entry.file.path)),
-          ("name", .string(entry.file.unloadedName)),
-          ("tags", .array([])),
-          ("status", .string("error")),
-          ("durationSeconds", .double(0)),
-          ("diagnostics", .array(entry.file.diagnostics.map(Self.diagnostic))),
-          ("expectations", .array([])),
-          ("stats", Self.stats(RunStats())),
-        ]))
+        scenarios.append(
+          .object([
+            ("path", .string(entry.file.path)),
+            ("name", .string(entry.file.unloadedName)),
+            ("tags", .array([])),
+            ("status", .string("error")),
+            ("durationSeconds", .double(0)),
+            ("diagnostics", .array(entry.file.diagnostics.map(Self.diagnostic))),
+            ("expectations", .array([])),
+            ("stats", Self.stats(RunStats())),
+          ]))
       }
       for result in entry.results {
         scenarios.append(Self.scenario(result))
@@ -85,11 +86,15 @@ public struct JSONReporter: Reporter {
       ("actual", .string(diff.actualMarble)),
     ]
     if let difference = diff.firstDifference {
-      entries.append(("firstDifference", .object([
-        ("frame", .int(difference.frame)),
-        ("expected", .string(difference.expected)),
-        ("actual", .string(difference.actual)),
-      ])))
+      entries.append(
+        (
+          "firstDifference",
+          .object([
+            ("frame", .int(difference.frame)),
+            ("expected", .string(difference.expected)),
+            ("actual", .string(difference.actual)),
+          ])
+        ))
     } else {
       entries.append(("firstDifference", .null))
     }
@@ -139,7 +144,8 @@ public struct JUnitReporter: Reporter {
       if entry.file.failedDocuments > 0 {
         let text = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
         let message = entry.file.diagnostics.first?.headline ?? "the file did not load"
-        out += "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(entry.file.unloadedName))\" time=\"0\">\n"
+        out +=
+          "    <testcase classname=\"\(Self.escape(path))\" name=\"\(Self.escape(entry.file.unloadedName))\" time=\"0\">\n"
         out += "      <error message=\"\(Self.escape(message))\">\(Self.escape(text))</error>\n"
         out += "    </testcase>\n"
       }
@@ -220,7 +226,8 @@ public struct TAPReporter: Reporter {
     for entry in report.files {
       if entry.file.failedDocuments > 0 {
         let detail = entry.file.diagnostics.map(\.rendered).joined(separator: "\n")
-        let title = entry.file.failedNames.isEmpty
+        let title =
+          entry.file.failedNames.isEmpty
           ? entry.file.path : "\(entry.file.path)  \(entry.file.unloadedName)"
         points.append("not ok \(points.count + 1) - \(Self.description(title)) (did not load)\n" + Self.yaml(detail))
       }
@@ -268,7 +275,8 @@ public struct GitHubReporter: Reporter {
         }
         for invariant in result.invariants {
           guard let violation = invariant.violation else { continue }
-          lines.append(Self.annotation(result.scenario.path, invariant.spec.location, violation.message(for: invariant.spec)))
+          lines.append(
+            Self.annotation(result.scenario.path, invariant.spec.location, violation.message(for: invariant.spec)))
         }
         for expectation in result.expectations where !expectation.passed {
           var message = "expectation '\(expectation.spec.target)' failed"

@@ -1,7 +1,7 @@
 import FlowrunDiagnostics
-import FlowrunYAML
 import FlowrunMarbles
 import FlowrunScenario
+import FlowrunYAML
 
 /// Draws diagrams as one self-contained SVG in the visual language of marble diagrams: a
 /// horizontal arrow per lane, values as labelled circles, completion as a vertical bar, an error
@@ -60,7 +60,8 @@ public struct SVGDiagram: Sendable {
     }
     let height = y - SVGDiagram.margin
     var out = ""
-    out += "<svg\(id.map { " id=\"\($0)\"" } ?? "") xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    out +=
+      "<svg\(id.map { " id=\"\($0)\"" } ?? "") xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
     out += " viewBox=\"0 0 \(width) \(height)\" font-family=\"Menlo, Consolas, 'DejaVu Sans Mono', monospace\""
     out += " font-size=\"12\">\n"
     out += "<title>\(escape(models.map { $0.scenario.name }.joined(separator: " / ")))</title>\n"
@@ -246,10 +247,15 @@ struct SVGDrawing {
     let from = lane.start.map { x(of: $0) } ?? geometry.left
     let to = lane.end.map { x(of: $0) } ?? geometry.right
     let dashed = lane.note == "not subscribed"
-    out += "<line x1=\"\(from)\" y1=\"\(cy)\" x2=\"\(to)\" y2=\"\(cy)\" stroke=\"#555\" stroke-width=\"\(nested ? "1" : "1.5")\""
+    out +=
+      "<line x1=\"\(from)\" y1=\"\(cy)\" x2=\"\(to)\" y2=\"\(cy)\" stroke=\"#555\" stroke-width=\"\(nested ? "1" : "1.5")\""
     out += dashed ? " stroke-dasharray=\"4 4\"" : ""
     out += lane.end == nil ? " marker-end=\"url(#arrow)\"/>\n" : "/>\n"
-    if let end = lane.end, !lane.marks.contains(where: { $0.frame == end && ($0.kind == .disposed || $0.kind == .completed || $0.kind == .error) }) {
+    if let end = lane.end,
+      !lane.marks.contains(where: {
+        $0.frame == end && ($0.kind == .disposed || $0.kind == .completed || $0.kind == .error)
+      })
+    {
       // The lane completed in the frame of its last value: a short bar closes it.
       out += line(to + radius + 3, cy - radius + 2, to + radius + 3, cy + radius - 2, stroke: "#222", width: 2)
     }
@@ -266,8 +272,10 @@ struct SVGDrawing {
       if mark.kind == .dropped {
         // Not an event of the lane: a faint ghost of the value, off the stack.
         out += "<g class=\"drop\" data-frame=\"\(mark.frame)\"><title>\(escape(tip))</title>"
-        out += "<circle cx=\"\(x)\" cy=\"\(cy)\" r=\"\(radius)\" fill=\"#fff\" stroke=\"#999\" stroke-dasharray=\"3 2\"/>"
-        out += text(x, cy + 4, String(mark.token.trimmingCharacters(in: "'").prefix(3)), anchor: "middle", size: 10, fill: "#999")
+        out +=
+          "<circle cx=\"\(x)\" cy=\"\(cy)\" r=\"\(radius)\" fill=\"#fff\" stroke=\"#999\" stroke-dasharray=\"3 2\"/>"
+        out += text(
+          x, cy + 4, String(mark.token.trimmingCharacters(in: "'").prefix(3)), anchor: "middle", size: 10, fill: "#999")
         out += line(x - radius - 2, cy + radius + 2, x + radius + 2, cy - radius - 2, stroke: "#999")
         out += "</g>\n"
         continue

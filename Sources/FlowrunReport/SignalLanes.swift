@@ -214,7 +214,8 @@ extension LaneBuilder {
       let value = outer.flatMap { entries[$0.entry].event }.map(TraceRenderer.describe)
       let what = inner.root.name.hasPrefix("call ") ? inner.root.name : "inner"
       var lane = DiagramModel.Lane(
-        group: .signals, name: "↳ " + what + (value.map { (what == "inner" ? " for " : " ") + $0 } ?? ""), role: nil, passed: nil, note: nil,
+        group: .signals, name: "↳ " + what + (value.map { (what == "inner" ? " for " : " ") + $0 } ?? ""), role: nil,
+        passed: nil, note: nil,
         marks: marks(recorded(inner.events)), traceName: "\(owner) › \(inner.root.name)", depth: 1)
       span(&lane, subscribed: subscribed, disposed: inner.disposed, always: true)
       lanes.append(lane)
@@ -247,7 +248,9 @@ extension LaneBuilder {
         continue
       }
       let action = entries[index].action
-      guard let start = owned.first(where: { $0 > index && entries[$0].action == action && isRootSubscription(entries[$0]) }),
+      guard
+        let start = owned.first(where: { $0 > index && entries[$0].action == action && isRootSubscription(entries[$0]) }
+        ),
         let root = entries[start].step
       else { continue }
       var events: [Int] = []

@@ -29,7 +29,8 @@ struct StepDrop: Sendable {
     case "skipUntil": "before the notifier's first value"
     case "ignoreElements", "ignoreValues", "ignore": "ignored"
     case "debounce":
-      label.hasPrefix("debounce ") ? "a newer value came within \(label.dropFirst("debounce ".count))" : "a newer value came in time"
+      label.hasPrefix("debounce ")
+        ? "a newer value came within \(label.dropFirst("debounce ".count))" : "a newer value came in time"
     default: nil
     }
   }
@@ -58,7 +59,8 @@ struct StepDrop: Sendable {
     func next(_ step: TraceStep) -> TraceStep? {
       if let seen = downstream[step] { return seen }
       // Never seen to pass a value on: the next position of a chain with one step per position.
-      guard atPosition[key(step)]?.count == 1, let candidates = atPosition[Key(owner: step.owner, instance: step.instance, index: step.index + 1)],
+      guard atPosition[key(step)]?.count == 1,
+        let candidates = atPosition[Key(owner: step.owner, instance: step.instance, index: step.index + 1)],
         candidates.count == 1
       else { return nil }
       return candidates[0]
@@ -85,12 +87,15 @@ struct StepDrop: Sendable {
       if target.name == "debounce" {
         if let held = pending[target]?[subscription] {
           drops.append(
-            StepDrop(entry: index, step: target, subscription: subscription, frame: entry.frame, value: held.value, reason: reason))
+            StepDrop(
+              entry: index, step: target, subscription: subscription, frame: entry.frame, value: held.value,
+              reason: reason))
         }
         pending[target, default: [:]][subscription] = (index, value)
       } else if !reached.contains(index) {
         drops.append(
-          StepDrop(entry: index, step: target, subscription: subscription, frame: entry.frame, value: value, reason: reason))
+          StepDrop(
+            entry: index, step: target, subscription: subscription, frame: entry.frame, value: value, reason: reason))
       }
     }
     return drops

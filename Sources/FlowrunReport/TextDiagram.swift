@@ -101,7 +101,9 @@ public struct TextDiagram: Sendable {
     let status = model.result.status.rawValue
     out += "\(scenario.path)  ·  tick \(scenario.tick.literal.text)  ·  frames 0–\(model.lastFrame)  ·  \(status)\n"
     if let description = scenario.description?.trimmingTrailingNewlines, !description.isEmpty {
-      out += "\n" + description.split(separator: "\n", omittingEmptySubsequences: false)
+      out +=
+        "\n"
+        + description.split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
     }
     let lanes = model.lanes

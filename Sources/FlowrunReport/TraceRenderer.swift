@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 public import FlowrunScenario
 
@@ -68,7 +68,9 @@ public struct TraceRenderer: Sendable {
   public func render() -> String {
     var out = scenario.name + "\n" + scenario.path + "  ·  tick " + scenario.tick.literal.text + "\n"
     if let description = scenario.description?.trimmingTrailingNewlines, !description.isEmpty {
-      out += "\n" + description.split(separator: "\n", omittingEmptySubsequences: false)
+      out +=
+        "\n"
+        + description.split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
     }
     var current: Int?? = .none
@@ -231,7 +233,8 @@ public struct TraceRenderer: Sendable {
       if case .next(let value)? = entry.event { return "next " + describe(value) }
       return describe(entry.event)
     case .rejected:
-      let input = entry.event.map { if case .next(let value) = $0, value != .null { " " + describe(value) } else { "" } } ?? ""
+      let input =
+        entry.event.map { if case .next(let value) = $0, value != .null { " " + describe(value) } else { "" } } ?? ""
       return "execute\(input) rejected (disabled)"
     case .subscribed:
       return "subscribed"

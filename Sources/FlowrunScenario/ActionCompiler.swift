@@ -221,7 +221,8 @@ extension ScenarioCompiler {
     let ownLegend = resolver.entries(of: localLegend)
     return ExpectationSpec(
       target: target, location: key.start, expected: .events(events),
-      localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value, window: window, source: .signal(plan))
+      localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value,
+      window: window, source: .signal(plan))
   }
 
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.

@@ -60,7 +60,8 @@ extension ScenarioCompiler {
     var spec = ExploreSpec(frames: 30, inputs: [], location: node.start)
     if let frames = node["frames"] { spec.frames = self.frames(frames, "'frames'", minimum: 1) ?? spec.frames }
     guard let inputs = node["inputs"] else {
-      context.error("'explore' needs 'inputs': the hot signals, services, commands, subjects or properties to vary", at: node)
+      context.error(
+        "'explore' needs 'inputs': the hot signals, services, commands, subjects or properties to vary", at: node)
       return
     }
     guard let entries = context.mapping(inputs, "'inputs'") else { return }
@@ -120,7 +121,9 @@ extension ScenarioCompiler {
   private func exploreKind(_ name: String, at node: YAMLNode) -> ExploreSpec.Kind? {
     guard let declaration = declarations[name] else {
       var message = "unknown input '\(name)'"
-      if let suggestion = closestName(to: name, among: declarations.keys) { message += "; did you mean '\(suggestion)'?" }
+      if let suggestion = closestName(to: name, among: declarations.keys) {
+        message += "; did you mean '\(suggestion)'?"
+      }
       context.error(Diagnostic.Message(message), at: node)
       return nil
     }
@@ -130,7 +133,9 @@ extension ScenarioCompiler {
       var plan = self.plan.signals[name]
       while case .apply(let input, _)? = plan { plan = input }
       if case .source(let source)? = plan, case .hot(let index)? = source.subscriptions { return .hot(index: index) }
-      context.error("input '\(name)' must be a signal whose first step is 'hot', a subject, a property, a command or a service", at: node)
+      context.error(
+        "input '\(name)' must be a signal whose first step is 'hot', a subject, a property, a command or a service",
+        at: node)
       return nil
     case .subject: return .subject
     case .property: return .property
@@ -153,7 +158,8 @@ extension ScenarioCompiler {
         return low...high
       }
     }
-    context.error("\(what) must be a count such as 3 or a range such as 0..4, found \(context.describe(node))", at: node)
+    context.error(
+      "\(what) must be a count such as 3 or a range such as 0..4, found \(context.describe(node))", at: node)
     return nil
   }
 }

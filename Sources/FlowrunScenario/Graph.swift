@@ -57,7 +57,8 @@ final class Graph {
     signals.reserveCapacity(plan.signals.count)
     for (index, input) in plan.hotMarbles.enumerated() {
       let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
-      hotSources.append(HotSource(events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime))
+      hotSources.append(
+        HotSource(events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime))
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(
@@ -66,7 +67,8 @@ final class Graph {
     }
     for property in plan.properties {
       let node = Property(
-        initial: property.initial, storesAfterSending: plan.library == .combine, owner: NodeLabel(property.name, at: property.location), runtime: runtime)
+        initial: property.initial, storesAfterSending: plan.library == .combine,
+        owner: NodeLabel(property.name, at: property.location), runtime: runtime)
       properties[property.name] = node
       propertyTable.properties.append(node)
     }

@@ -43,13 +43,16 @@ extension Graph {
   func makeCommandsAndServices() {
     for plan in scenario.plan.services {
       let owner = NodeLabel(plan.name, at: plan.location)
-      services[plan.name] = Service(owner: owner, runtime: runtime) { [unowned self] input, number throws(StepFailure) in
+      services[plan.name] = Service(owner: owner, runtime: runtime) {
+        [unowned self] input, number throws(StepFailure) in
         let template: TemplatePlan
         switch plan.responder {
         case .template(let single): template = single
         case .responses(let list): template = list[min(number, list.count - 1)]
         case .answers(let list):
-          guard let answer = list.isEmpty ? nil : list[min(number, list.count - 1)] else { return ImmediateSource.never }
+          guard let answer = list.isEmpty ? nil : list[min(number, list.count - 1)] else {
+            return ImmediateSource.never
+          }
           return ColdSource(events: answer, owner: owner, runtime: self.runtime)
         }
         var scope = TemplateScope.none

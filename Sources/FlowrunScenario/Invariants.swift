@@ -1,6 +1,6 @@
 public import FlowrunCore
-import FlowrunExpressions
 public import FlowrunDiagnostics
+import FlowrunExpressions
 import FlowrunYAML
 
 /// An invariant: an expression over the current values of named nodes that must hold after

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunMarbles
 import OrderedCollections
 
@@ -79,12 +79,15 @@ struct LegendResolver {
     switch legend.signals[key] {
     case .cold(let cold)?: (input, hotIndex) = (cold, nil)
     case .hot(let index)?: (input, hotIndex) = (plan.hotMarbles[index], index)
-    case .value(let value)?: return values[key] = value
+    case .value(let value)?:
+      values[key] = value
+      return
     case nil: return
     }
     values[key] = .null  // while in progress
     if let hotIndex, hotIndex < plan.resolvedHotEvents.count, let resolved = plan.resolvedHotEvents[hotIndex] {
-      return values[key] = makeSignal(input, resolved.events, hotIndex)
+      values[key] = makeSignal(input, resolved.events, hotIndex)
+      return
     }
     for item in input.marble.items {
       if case .value(let token, _) = item.kind, values[token] == nil, legend.signals[token] != nil {

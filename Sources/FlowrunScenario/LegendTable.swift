@@ -36,7 +36,6 @@ struct LegendTable: Sendable {
   /// Whether no entry is a signal (so resolved events can be shared by every run).
   var isPlain: Bool { signals.isEmpty }
 
-
   /// The first entry of `key`, nil when the legend has none.
   func entry(_ key: String) -> LegendValue? {
     if !signals.isEmpty, let signal = signals[key] { return signal }

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// `library: rac2 | rxswift | combine | rxjs` (libraries.md): which library's names and meanings
@@ -52,7 +52,8 @@ extension ScenarioCompiler {
   /// Reads what the library changes in a subject declaration: Combine has no replay subject,
   /// RxSwift has relays, RAC2's subjects keep no terminated state. False when the declaration is
   /// rejected.
-  func librarySubject(_ subject: inout SubjectPlan, _ value: YAMLNode, _ pairs: some Collection<YAMLNode.Pair>) -> Bool {
+  func librarySubject(_ subject: inout SubjectPlan, _ value: YAMLNode, _ pairs: some Collection<YAMLNode.Pair>) -> Bool
+  {
     switch plan.library {
     case .combine:
       if let key = pairs.first(where: { $0.key.isScalar("replay") })?.key {
@@ -85,7 +86,8 @@ extension ScenarioCompiler {
   private func readRelay(_ subject: inout SubjectPlan, _ relay: YAMLNode, _ value: YAMLNode) -> Bool {
     guard let kind = context.string(relay, "'relay'") else { return false }
     for key in ["replay", "behavior", "rac"] where value[key] != nil {
-      context.error("a relay takes no '\(key)'; write 'relay: behavior' with 'value:' for a BehaviorRelay", at: value[key]!)
+      context.error(
+        "a relay takes no '\(key)'; write 'relay: behavior' with 'value:' for a BehaviorRelay", at: value[key]!)
       return false
     }
     switch kind {
@@ -99,7 +101,9 @@ extension ScenarioCompiler {
       subject.kind = .behavior(context.value(initial))
     default:
       var message = "unknown relay '\(kind)'"
-      if let suggestion = closestName(to: kind, among: ["publish", "behavior"]) { message += "; did you mean '\(suggestion)'?" }
+      if let suggestion = closestName(to: kind, among: ["publish", "behavior"]) {
+        message += "; did you mean '\(suggestion)'?"
+      }
       context.error("\(message) (RxRelay has 'publish' and 'behavior')", at: relay)
       return false
     }
@@ -145,7 +149,8 @@ extension ScenarioCompiler {
       guard let index = plan.properties.firstIndex(where: { $0.name == assignment.property }) else { continue }
       guard plan.properties[index].binding == nil else {
         context.error(
-          "property '\(assignment.property)' is bound twice (by its declaration or another 'assign')", at: assignment.node)
+          "property '\(assignment.property)' is bound twice (by its declaration or another 'assign')",
+          at: assignment.node)
         continue
       }
       plan.properties[index].binding = assignment.plan

@@ -89,9 +89,11 @@ private final class ScenarioRun {
       let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
       recorders[index] = recorder
       let graph = self.graph
-      scheduler.schedule(at: window.subscribe, ClosureAction(owner: windowOwner) {
-        recorder.start(graph.source(for: signal))
-      })
+      scheduler.schedule(
+        at: window.subscribe,
+        ClosureAction(owner: windowOwner) {
+          recorder.start(graph.source(for: signal))
+        })
       if let end = window.unsubscribe {
         scheduler.schedule(at: end, ClosureAction(owner: windowOwner) { recorder.dispose() })
       }
@@ -100,9 +102,11 @@ private final class ScenarioRun {
       guard let at = effect.at else { continue }
       let observer = EffectObserver(effect: effect, graph: graph)
       effectsRunning.append(observer)
-      scheduler.schedule(at: at, ClosureAction(owner: NodeLabel("effect", at: effect.location)) {
-        observer.start()
-      })
+      scheduler.schedule(
+        at: at,
+        ClosureAction(owner: NodeLabel("effect", at: effect.location)) {
+          observer.start()
+        })
     }
   }
 
@@ -112,10 +116,12 @@ private final class ScenarioRun {
     let graph = self.graph
     for action in plan.timeline {
       let owner = NodeLabel("timeline", at: action.location)
-      scheduler.schedule(at: action.at, ClosureAction(owner: owner, isInput: true) {
-        graph.tracing?.timeline(action)
-        for step in action.actions { graph.perform(step, value: .null, at: action.location) }
-      })
+      scheduler.schedule(
+        at: action.at,
+        ClosureAction(owner: owner, isInput: true) {
+          graph.tracing?.timeline(action)
+          for step in action.actions { graph.perform(step, value: .null, at: action.location) }
+        })
     }
   }
 
@@ -181,12 +187,15 @@ private final class ScenarioRun {
         if expectation.isCallLog, let window = expectation.window { actual = actual.window(window) }
         stats.events += actual.count
         let difference = expected.firstDifference(from: actual)
-        results.append(.init(spec: expectation, actual: .events(actual), passed: difference == nil, firstDifference: difference))
+        results.append(
+          .init(spec: expectation, actual: .events(actual), passed: difference == nil, firstDifference: difference))
       case (.subscriptions(let expected, _), .subscriptions(let target)):
         let actual = graph.log(of: target)?.entries ?? []
         stats.subscriptions += actual.count
         let difference = ExpectationResult.compare(expected, actual)
-        results.append(.init(spec: expectation, actual: .subscriptions(actual), passed: difference == nil, firstDifference: difference))
+        results.append(
+          .init(
+            spec: expectation, actual: .subscriptions(actual), passed: difference == nil, firstDifference: difference))
       case (.subscriptions, .signal):
         break
       }

@@ -129,7 +129,9 @@ final class ScenarioCompiler {
       }
     }
     if let node = root["grammar"], let text = context.string(node, "'grammar'") {
-      if let value = MarbleGrammar(rawValue: text) { grammar = value } else {
+      if let value = MarbleGrammar(rawValue: text) {
+        grammar = value
+      } else {
         context.error("unknown grammar '\(text)'; use 'flowrun' or 'rxjs'", at: node)
       }
     }
@@ -195,9 +197,15 @@ final class ScenarioCompiler {
     context.checkKeys(
       pairs, allowed: RunLimits.keys + ["marble", "expression"], in: "'limit'")
     if let value = node["time"] { plan.limits.time = frames(value, "'time'", minimum: 1) ?? plan.limits.time }
-    if let value = node["steps"] { plan.limits.steps = context.count(value, "'steps'", minimum: 1) ?? plan.limits.steps }
-    if let value = node["depth"] { plan.limits.depth = context.count(value, "'depth'", minimum: 1) ?? plan.limits.depth }
-    if let value = node["events"] { plan.limits.events = context.count(value, "'events'", minimum: 1) ?? plan.limits.events }
+    if let value = node["steps"] {
+      plan.limits.steps = context.count(value, "'steps'", minimum: 1) ?? plan.limits.steps
+    }
+    if let value = node["depth"] {
+      plan.limits.depth = context.count(value, "'depth'", minimum: 1) ?? plan.limits.depth
+    }
+    if let value = node["events"] {
+      plan.limits.events = context.count(value, "'events'", minimum: 1) ?? plan.limits.events
+    }
     if let value = node["deliveries"] {
       plan.limits.budget.deliveries = context.count(value, "'deliveries'", minimum: 1) ?? plan.limits.budget.deliveries
     }

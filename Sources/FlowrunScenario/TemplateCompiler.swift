@@ -71,7 +71,8 @@ extension ScenarioCompiler {
       }
       guard let work = compileTemplate(workNode, "'work'", binding: .input) else { continue }
       plan.commands.append(
-        CommandPlan(name: name, enabled: enabled, concurrent: concurrent, work: work, location: declaration.keyNode.start))
+        CommandPlan(
+          name: name, enabled: enabled, concurrent: concurrent, work: work, location: declaration.keyNode.start))
     }
   }
 

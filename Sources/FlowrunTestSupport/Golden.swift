@@ -16,7 +16,8 @@ public func assertGolden(_ actual: String, file url: URL, sourceLocation: Source
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(actual.utf8).write(to: url, options: .atomic)
-      Issue.record("recorded \(url.lastPathComponent); run again without FLOWRUN_RECORD", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded \(url.lastPathComponent); run again without FLOWRUN_RECORD", sourceLocation: sourceLocation)
     } catch {
       Issue.record("cannot write \(url.path): \(error)", sourceLocation: sourceLocation)
     }

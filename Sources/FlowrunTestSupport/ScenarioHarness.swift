@@ -16,7 +16,8 @@ public func loadScenarios(_ yaml: String, path: String = "test.yaml") -> LoadedF
 
 /// Loads the file at `path` relative to the package root, named by that relative path as
 /// reports name it, and runs every scenario in it traced; a file that does not load is an issue.
-public func tracedRuns(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [TracedRun] {
+public func tracedRuns(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [TracedRun]
+{
   let data = try Data(contentsOf: packageRoot.appendingPathComponent(path))
   let file = ScenarioLoader.load(path: path, bytes: Array(data))
   if file.hasErrors { Issue.record("\(path) did not load", sourceLocation: sourceLocation) }

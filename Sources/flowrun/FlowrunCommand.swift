@@ -1,7 +1,7 @@
-import FlowrunDiagnostics
-import FlowrunApp
 import ArgumentParser
+import FlowrunApp
 import FlowrunCore
+import FlowrunDiagnostics
 import Foundation
 
 @main

@@ -77,13 +77,14 @@ import Testing
     #expect(int.firstDifference(from: double) == nil)
   }
 
-  @Test(arguments: [
-    ([1, 2, 3], [1, 2, 3], nil),
-    ([1, 2, 3], [1, 9, 3], 1),
-    ([1, 2], [1, 2, 3], 2),
-    ([1, 2, 3], [1, 2], 2),
-    ([], [1], 0),
-  ] as [([Int], [Int], Int?)])
+  @Test(
+    arguments: [
+      ([1, 2, 3], [1, 2, 3], nil),
+      ([1, 2, 3], [1, 9, 3], 1),
+      ([1, 2], [1, 2, 3], 2),
+      ([1, 2, 3], [1, 2], 2),
+      ([], [1], 0),
+    ] as [([Int], [Int], Int?)])
   func firstDifferenceIsTheFirstUnequalIndex(_ a: [Int], _ b: [Int], _ expected: Int?) {
     let tape = { (values: [Int]) in EventTape(values.map { Recorded(frame: $0, event: .next(.int($0))) }) }
     #expect(tape(a).firstDifference(from: tape(b)) == expected)

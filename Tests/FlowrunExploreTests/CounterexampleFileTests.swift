@@ -1,10 +1,11 @@
 import FlowrunApp
 import FlowrunDiagnostics
-@testable import FlowrunExplore
 import FlowrunScenario
 import FlowrunYAML
 import Foundation
 import Testing
+
+@testable import FlowrunExplore
 
 /// A tree with each scalar resolved by the YAML 1.2 core schema, to compare what two texts mean.
 private indirect enum Meaning: Equatable {
@@ -14,7 +15,8 @@ private indirect enum Meaning: Equatable {
 
   init(_ tree: YAMLTree) {
     switch tree {
-    case .scalar(let text, let style, let tag): self = .scalar(ScalarValue.resolve(text, style: style, tag: tag), tag: tag)
+    case .scalar(let text, let style, let tag):
+      self = .scalar(ScalarValue.resolve(text, style: style, tag: tag), tag: tag)
     case .flow(let text):
       let (file, _) = YAMLFile.parse(path: "", text: "x: " + text)
       self = file.documents.first?.root?["x"].map { Meaning(YAMLTree($0)) } ?? .sequence([])

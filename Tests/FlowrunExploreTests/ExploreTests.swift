@@ -1,12 +1,13 @@
 import FlowrunApp
-import FlowrunDiagnostics
 import FlowrunCore
-@testable import FlowrunExplore
+import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
 import Foundation
 import Testing
+
+@testable import FlowrunExplore
 
 /// The package root (`<root>/Tests/FlowrunExploreTests/ExploreTests.swift`).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -31,7 +32,9 @@ func events(of counterexample: Counterexample, in scenario: Scenario) throws -> 
   let sample = try #require(counterexample.sample)
   let spec = try #require(scenario.explore)
   var result: [String: [Sample.Event]] = [:]
-  for (input, drawn) in zip(spec.inputs, sample.inputs) where !drawn.events.isEmpty { result[input.name] = drawn.events }
+  for (input, drawn) in zip(spec.inputs, sample.inputs) where !drawn.events.isEmpty {
+    result[input.name] = drawn.events
+  }
   return result
 }
 
@@ -188,9 +191,13 @@ func events(of counterexample: Counterexample, in scenario: Scenario) throws -> 
     #expect(Explorer.explore(race, options: ExploreOptions()).skipped)
     let exploration = Explorer.explore(race, options: ExploreOptions(orders: true))
     let counterexample = try #require(exploration.counterexample)
-    #expect(counterexample.origin == .order([
-      OrderChoice(frame: 2, written: ["profile (line 5)", "settings (line 6)"], failing: ["settings (line 6)", "profile (line 5)"])
-    ]))
+    #expect(
+      counterexample.origin
+        == .order([
+          OrderChoice(
+            frame: 2, written: ["profile (line 5)", "settings (line 6)"],
+            failing: ["settings (line 6)", "profile (line 5)"])
+        ]))
     #expect(counterexample.frame == 2)
     #expect(exploration.orderRuns == 2)
   }

@@ -147,11 +147,12 @@ import Testing
 
   /// Where a JavaScript or Swift habit misleads, the error carries a hint for the warning; the
   /// message (and so the error value) stays as it is.
-  @Test(arguments: [
-    ("$0.length", Value.string("hi"), "cannot read 'length' of String", "did you mean 'count'?"),
-    ("$0.size", Value.list([1]), "cannot read 'size' of List", "did you mean 'count'?"),
-    ("$0.length", Value.int(1), "cannot read 'length' of Int", nil),
-  ] as [(String, Value, String, String?)])
+  @Test(
+    arguments: [
+      ("$0.length", Value.string("hi"), "cannot read 'length' of String", "did you mean 'count'?"),
+      ("$0.size", Value.list([1]), "cannot read 'size' of List", "did you mean 'count'?"),
+      ("$0.length", Value.int(1), "cannot read 'length' of Int", nil),
+    ] as [(String, Value, String, String?)])
   func runTimeHabitsGetAHint(_ source: String, _ value: Value, _ message: String, _ hint: String?) throws {
     let error = try runtimeError(source, value: value)
     #expect(error?.message == message)
@@ -166,14 +167,15 @@ import Testing
     #expect(try runtimeError("$0.count", value: 1)?.readsNil == false)
   }
 
-  @Test(arguments: [
-    ("$0.count > 0", 3, "($0 ?? \"\").count"),
-    ("vm.name.count", 8, "(vm.name ?? \"\").count"),
-    ("$1.lowercased() == \"a\"", 3, "($1 ?? \"\").lowercased()"),
-    ("$0.hasPrefix(\"a\")", 3, "($0 ?? \"\").hasPrefix(…)"),
-    ("($0 + \"\").count", 10, nil),
-    ("count", 0, nil),
-  ] as [(String, Int, String?)])
+  @Test(
+    arguments: [
+      ("$0.count > 0", 3, "($0 ?? \"\").count"),
+      ("vm.name.count", 8, "(vm.name ?? \"\").count"),
+      ("$1.lowercased() == \"a\"", 3, "($1 ?? \"\").lowercased()"),
+      ("$0.hasPrefix(\"a\")", 3, "($0 ?? \"\").hasPrefix(…)"),
+      ("($0 + \"\").count", 10, nil),
+      ("count", 0, nil),
+    ] as [(String, Int, String?)])
   func nilIsReadAsEmptyInTheHint(_ text: String, _ offset: Int, _ rewrite: String?) {
     #expect(readingNilAsEmpty(text, memberAt: offset) == rewrite)
   }

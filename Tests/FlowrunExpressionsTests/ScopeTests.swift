@@ -28,27 +28,39 @@ import Testing
     #expect(try eval(#"($0 ?? "").count > 0 && ($1 ?? "").count > 0"#, s, value: ["a", nil]) == false)
     #expect(try eval(#"($0 ?? "").count > 0 && ($1 ?? "").count > 0"#, s, value: ["a", "b"]) == true)
     #expect(try eval("$0 || $1", s, value: [false, true]) == true)
-    #expect(compileError("$2", scope: s) == ExpressionError(message: "'$2' is out of range: the value has 2 elements ('$0' to '$1')", offset: 0))
-    #expect(try runtimeError("$1", value: [1], scope: s) == EvaluationError(message: "'$1' needs a list of 2 or more values, got List", offset: 0))
+    #expect(
+      compileError("$2", scope: s)
+        == ExpressionError(message: "'$2' is out of range: the value has 2 elements ('$0' to '$1')", offset: 0))
+    #expect(
+      try runtimeError("$1", value: [1], scope: s)
+        == EvaluationError(message: "'$1' needs a list of 2 or more values, got List", offset: 0))
   }
 
   @Test func valueParameter() throws {
     #expect(try eval("$0", scope(), value: [1, 2]) == [1, 2])
-    #expect(compileError("1 + $1", scope: scope()) == ExpressionError(message: "'$1' is not available: the value is passed whole as '$0'", offset: 4))
-    #expect(compileError("$0", scope: scope(.none)) == ExpressionError(message: "'$0' is not available: no value is passed here", offset: 0))
+    #expect(
+      compileError("1 + $1", scope: scope())
+        == ExpressionError(message: "'$1' is not available: the value is passed whole as '$0'", offset: 4))
+    #expect(
+      compileError("$0", scope: scope(.none))
+        == ExpressionError(message: "'$0' is not available: no value is passed here", offset: 0))
   }
 
   @Test func accumulatorParameters() throws {
     let s = scope(.accumulator(valueArity: nil))
     #expect(try eval("$0 + $1", s, value: 1) == 101)
-    #expect(compileError("$2", scope: s)?.message == "'$2' is not available: '$0' is the accumulator and '$1' the value")
+    #expect(
+      compileError("$2", scope: s)?.message == "'$2' is not available: '$0' is the accumulator and '$1' the value")
     let pairs = scope(.accumulator(valueArity: 2))
     #expect(try eval("$0 + $1 * $2", pairs, value: [2, 3]) == 106)
-    #expect(compileError("$3", scope: pairs)?.message == "'$3' is out of range: '$0' is the accumulator and the value has 2 elements ('$1' to '$2')")
+    #expect(
+      compileError("$3", scope: pairs)?.message
+        == "'$3' is out of range: '$0' is the accumulator and the value has 2 elements ('$1' to '$2')")
   }
 
   @Test func scanOverLists() throws {
-    let compiled = try CompiledExpression(#"$1.reset ? $1.items : $0 + $1.items"#, scope: scope(.accumulator(valueArity: nil)))
+    let compiled = try CompiledExpression(
+      #"$1.reset ? $1.items : $0 + $1.items"#, scope: scope(.accumulator(valueArity: nil)))
     let ctx = EvalContext(value: ["reset": false, "items": [3]], accumulator: [1, 2])
     #expect(try compiled.evaluate(ctx) == [1, 2, 3])
   }
@@ -57,9 +69,14 @@ import Testing
     let s = scope(.keyed(names: ["user", "pass"]))
     #expect(try eval(#"user + ":" + pass"#, s, value: ["user": "a", "pass": "b"]) == "a:b")
     #expect(try eval("$0.user", s, value: ["user": "a"]) == "a")
-    #expect(compileError("$1", scope: s)?.message == "'$1' is not available: the value is a keyed map; use its keys ('user', 'pass') or '$0'")
-    #expect(try runtimeError("pass", value: 1, scope: s) == EvaluationError(message: "'pass' needs a keyed map value, got Int", offset: 0))
-    #expect(compileError("usr", scope: s) == ExpressionError(message: "unknown name 'usr'; did you mean 'user'?", offset: 0))
+    #expect(
+      compileError("$1", scope: s)?.message
+        == "'$1' is not available: the value is a keyed map; use its keys ('user', 'pass') or '$0'")
+    #expect(
+      try runtimeError("pass", value: 1, scope: s)
+        == EvaluationError(message: "'pass' needs a keyed map value, got Int", offset: 0))
+    #expect(
+      compileError("usr", scope: s) == ExpressionError(message: "unknown name 'usr'; did you mean 'user'?", offset: 0))
   }
 
   @Test func propertiesResolveToTheLongestPrefix() throws {
@@ -95,7 +112,10 @@ import Testing
     ("outer", "'outer' is only available inside a template"),
     ("input == 1", "'input' is only available inside a command's work or a service"),
     ("error", "'error' is only available inside 'catch'"),
-    ("index", "'index' is only available in 'map', 'filter', 'takeWhile', 'skipWhile', 'scan' and templates of the 'flatMap' family"),
+    (
+      "index",
+      "'index' is only available in 'map', 'filter', 'takeWhile', 'skipWhile', 'scan' and templates of the 'flatMap' family"
+    ),
   ]
 
   @Test(arguments: unavailable)
@@ -116,14 +136,17 @@ import Testing
 
   @Test(arguments: unknown)
   func unknownNamesSuggest(_ source: String, _ message: String, _ offset: Int) {
-    #expect(compileError(source, scope: scope()) == ExpressionError(message: Diagnostic.Message(message), offset: offset))
+    #expect(
+      compileError(source, scope: scope()) == ExpressionError(message: Diagnostic.Message(message), offset: offset))
   }
 
   @Test func elementScopeInsideMapAndFilter() throws {
     let s = scope(.tuple(arity: 2), index: true)
     #expect(try eval("$0.map($0 + index)", s, value: [[1, 2], 0]) == [8, 9])
     #expect(try eval("$1.filter($0 > vm.account.count)", s, value: [0, [1, 5]]) == [5])
-    #expect(compileError("$0.map($1)", scope: s) == ExpressionError(message: "'$1' is not available: inside 'map' '$0' is the element", offset: 7))
+    #expect(
+      compileError("$0.map($1)", scope: s)
+        == ExpressionError(message: "'$1' is not available: inside 'map' '$0' is the element", offset: 7))
     let keyed = scope(.keyed(names: ["items"]))
     #expect(compileError("items.map(items)", scope: keyed)?.message == "unknown name 'items'")
   }

@@ -90,6 +90,8 @@ import Testing
   @Test func limitsAreConfigurable() {
     let scope = ExpressionScope(maxDepth: 3, maxLength: 10)
     #expect(compileError("((((1))))", scope: scope)?.message == "expression nested deeper than 3 levels")
-    #expect(compileError("1 + 2 + 3 + 4", scope: scope) == ExpressionError(message: "expression longer than 10 characters", offset: 0))
+    #expect(
+      compileError("1 + 2 + 3 + 4", scope: scope)
+        == ExpressionError(message: "expression longer than 10 characters", offset: 0))
   }
 }

@@ -46,7 +46,9 @@ func compileError(_ source: String, scope: ExpressionScope = ExpressionScope()) 
 }
 
 /// The run-time error of `source`, or nil when it evaluates.
-func runtimeError(_ source: String, value: Value = nil, scope: ExpressionScope = ExpressionScope()) throws -> EvaluationError? {
+func runtimeError(_ source: String, value: Value = nil, scope: ExpressionScope = ExpressionScope()) throws
+  -> EvaluationError?
+{
   let compiled = try CompiledExpression(source, scope: scope)
   do {
     _ = try compiled.evaluate(EvalContext(value: value))

@@ -55,7 +55,9 @@ import Testing
   @Test func lengthLimitCountsScalars() {
     let scope = ExpressionScope(maxLength: 3)
     #expect(compileError("\"😀\"", scope: scope) == nil)
-    #expect(compileError("\"😀😀\"", scope: scope) == ExpressionError(message: "expression longer than 3 characters", offset: 0))
+    #expect(
+      compileError("\"😀😀\"", scope: scope) == ExpressionError(message: "expression longer than 3 characters", offset: 0)
+    )
   }
 
   static let strings = ["", "abc", "a\r\nb", "\r\n\r\n", "\n\r", "\r\r\n", "é", "e\u{301}", "🇫🇷", "a😀b\r\n", "👨‍👩‍👧"]
@@ -70,9 +72,12 @@ import Testing
 
   @Test func memberReadsOfParametersFailWhereTheyDidBefore() throws {
     let pair = ExpressionScope(parameters: .tuple(arity: 2))
-    #expect(try runtimeError("$1.count", value: [1], scope: pair) == EvaluationError(message: "'$1' needs a list of 2 or more values, got List", offset: 0))
+    #expect(
+      try runtimeError("$1.count", value: [1], scope: pair)
+        == EvaluationError(message: "'$1' needs a list of 2 or more values, got List", offset: 0))
     #expect(try runtimeError("$0.count", value: 5) == EvaluationError(message: "cannot read 'count' of Int", offset: 3))
-    #expect(try runtimeError("1 + $0.first", value: 5) == EvaluationError(message: "cannot read 'first' of Int", offset: 7))
+    #expect(
+      try runtimeError("1 + $0.first", value: 5) == EvaluationError(message: "cannot read 'first' of Int", offset: 7))
     #expect(try run("$0.key", value: ["key": 4]) == 4)
   }
 

@@ -17,13 +17,17 @@ import Testing
 
   static let cases: [Case] = [
     Case(text: "flowrun: 1\nna|", path: [], place: .key(siblings: ["flowrun"]), partial: 2),
-    Case(text: "signals:\n  a:\n    - from: b\n    - deb|", path: [.key("signals"), .key("a")], place: .item(position: 1), partial: 3),
+    Case(
+      text: "signals:\n  a:\n    - from: b\n    - deb|", path: [.key("signals"), .key("a")], place: .item(position: 1),
+      partial: 3),
     Case(text: "signals:\n  a:\n    - |", path: [.key("signals"), .key("a")], place: .item(position: 0), partial: 0),
     Case(
       text: "signals:\n  a:\n    - hot: \"-a\"\n      val|",
       path: [.key("signals"), .key("a"), .item(position: 0)], place: .key(siblings: ["hot"]), partial: 3),
     Case(text: "signals:\n  a: { ho|", path: [.key("signals"), .key("a")], place: .key(siblings: []), partial: 2),
-    Case(text: "signals:\n  a: { hot: \"-a|", path: [.key("signals"), .key("a"), .key("hot")], place: .quoted(tag: nil), partial: 0),
+    Case(
+      text: "signals:\n  a: { hot: \"-a|", path: [.key("signals"), .key("a"), .key("hot")], place: .quoted(tag: nil),
+      partial: 0),
     Case(
       text: "signals:\n  a:\n    - combineLatest: [x, y|",
       path: [.key("signals"), .key("a"), .item(position: 0), .key("combineLatest")], place: .value, partial: 1),
@@ -32,9 +36,12 @@ import Testing
       path: [.key("signals"), .key("a"), .item(position: 1), .key("takeUntil")], place: .value, partial: 0),
     Case(text: "expect:\n  x: \"-a\"\n  vm.|", path: [.key("expect")], place: .key(siblings: ["x"]), partial: 3),
     Case(text: "expect:\n  x: \"-|", path: [.key("expect"), .key("x")], place: .quoted(tag: nil), partial: 0),
-    Case(text: "values:\n  x: !cold \"-|", path: [.key("values"), .key("x")], place: .quoted(tag: "!cold"), partial: 0),
+    Case(
+      text: "values:\n  x: !cold \"-|", path: [.key("values"), .key("x")], place: .quoted(tag: "!cold"), partial: 0),
     // A list at its key's own column.
-    Case(text: "signals:\n  a:\n  - from: b\n  - ma|", path: [.key("signals"), .key("a")], place: .item(position: 1), partial: 2),
+    Case(
+      text: "signals:\n  a:\n  - from: b\n  - ma|", path: [.key("signals"), .key("a")], place: .item(position: 1),
+      partial: 2),
     Case(
       text: "effects:\n  - on: a\n    exe|", path: [.key("effects"), .item(position: 0)], place: .key(siblings: ["on"]),
       partial: 3),
@@ -63,10 +70,14 @@ import Testing
   }
 
   static let offers: [Offer] = [
-    Offer(text: "flowrun: 1\nna|", includes: ["name", "signals", "expect", "until"], excludes: ["flowrun", "debounce"]),
+    Offer(
+      text: "flowrun: 1\nna|", includes: ["name", "signals", "expect", "until"], excludes: ["flowrun", "debounce"]),
     Offer(text: "signals:\n  a:\n    - |", includes: ["hot", "from", "combineLatest"], excludes: ["debounce"]),
-    Offer(text: "signals:\n  a:\n    - from: b\n    - |", includes: ["debounce", "map", "flattenMap"], excludes: ["hot"]),
-    Offer(text: "signals:\n  a:\n    - throttle: 2\n      lea|", includes: ["leading", "trailing", "latest"], excludes: ["map"]),
+    Offer(
+      text: "signals:\n  a:\n    - from: b\n    - |", includes: ["debounce", "map", "flattenMap"], excludes: ["hot"]),
+    Offer(
+      text: "signals:\n  a:\n    - throttle: 2\n      lea|", includes: ["leading", "trailing", "latest"],
+      excludes: ["map"]),
     Offer(text: "signals:\n  a: { hot: \"-a\" }\n  b:\n    - from: |", includes: ["a", "b"], excludes: ["hot"]),
     Offer(
       text: "signals:\n  a: { hot: \"-a\" }\ncommands:\n  c: { work: a }\neffects:\n  - on: a\n    execute: |",
@@ -74,7 +85,8 @@ import Testing
     Offer(
       text: "signals:\n  a: { hot: \"-a\" }\ncommands:\n  c: { work: a }\nexpect:\n  |",
       includes: ["a", "c.executing", "c.values", "a.subscriptions"], excludes: ["c", "c.subscriptions"]),
-    Offer(text: "values: { x: 1, long: 2 }\nsignals:\n  a: { hot: \"-|\" }", includes: ["x", "'long'"], excludes: ["a"]),
+    Offer(
+      text: "values: { x: 1, long: 2 }\nsignals:\n  a: { hot: \"-|\" }", includes: ["x", "'long'"], excludes: ["a"]),
   ]
 
   @Test(arguments: offers.indices)

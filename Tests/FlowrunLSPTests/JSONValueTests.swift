@@ -11,7 +11,9 @@ import Testing
       "none": nil, "list": [1, "two", [:]], "nested": ["b": 1, "a": [true, false]],
     ]
     let text = value.serialized
-    #expect(String(decoding: text, as: UTF8.self).hasPrefix(#"{"list":[1,"two",{}],"n":42,"nested":{"a":[true,false],"b":1}"#))
+    #expect(
+      String(decoding: text, as: UTF8.self).hasPrefix(#"{"list":[1,"two",{}],"n":42,"nested":{"a":[true,false],"b":1}"#)
+    )
     let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(text))
     #expect(decoded["text"] == value["text"])
     #expect(decoded["n"] == 42 && decoded["x"] == .double(1.5) && decoded["whole"]?.intValue == 3)

@@ -1,7 +1,7 @@
 import FlowrunDiagnostics
 import FlowrunScenario
-import Foundation
 import FlowrunYAML
+import Foundation
 import Testing
 
 @testable import FlowrunLSP
@@ -85,11 +85,13 @@ import Testing
 
   @Test func diagnosticsSpanTheScalarTheyPointAt() {
     // Line 7 `    - map: 'vm.count + $0[0]'`: the quoted scalar starts at column 12.
-    let range = DiagnosticsProvider.range(at: SourceLocation(line: 8, column: 12, offset: 0), index: index, scalarEnds: index.scalarEnds())
+    let range = DiagnosticsProvider.range(
+      at: SourceLocation(line: 8, column: 12, offset: 0), index: index, scalarEnds: index.scalarEnds())
     #expect(range.start == Position(line: 7, character: 11))
     #expect(range.end == Position(line: 7, character: 11 + "'vm.count + $0[0]'".count))
     // Inside it, on a name: the name.
-    let word = DiagnosticsProvider.range(at: SourceLocation(line: 8, column: 13, offset: 0), index: index, scalarEnds: index.scalarEnds())
+    let word = DiagnosticsProvider.range(
+      at: SourceLocation(line: 8, column: 13, offset: 0), index: index, scalarEnds: index.scalarEnds())
     #expect(word.end == Position(line: 7, character: 12 + "vm.count".count))
   }
 }

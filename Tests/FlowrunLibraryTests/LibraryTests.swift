@@ -24,40 +24,44 @@ import Testing
     #expect(outcome.failureDescription == "")
     #expect(outcome.results.count == 1)
     #expect(outcome.summary.passed == 1)
-    #expect(outcome.report == """
-      ✓ scenario.yaml  ok  (1 expectation)
-      1 scenario, 1 passed, 0 failed (1 expectation, 0 failed)
+    #expect(
+      outcome.report == """
+        ✓ scenario.yaml  ok  (1 expectation)
+        1 scenario, 1 passed, 0 failed (1 expectation, 0 failed)
 
-      """)
+        """)
     #expect(outcome.description == "scenario.yaml: 1 scenario, 1 passed, 0 failed (1 expectation, 0 failed)")
   }
 
   @Test func aFailureIsDescribedAsTheHumanOutputWithoutColour() {
     let outcome = Flowrun.run(text: Self.failing, path: "status.yaml")
     #expect(!outcome.passed)
-    #expect(outcome.failureDescription == """
-      ✗ status.yaml  Status label
-        status.yaml:7:3: error: expectation 'status' failed
-                   0    5    10
-          expected a----b----c
-          actual   a----b-------c
-                             ^ frame 10: expected c, got nothing (c at frame 13)
-          legend: a = "", b = "登录中,请稍后.", c = "登录成功"
-      """)
+    #expect(
+      outcome.failureDescription == """
+        ✗ status.yaml  Status label
+          status.yaml:7:3: error: expectation 'status' failed
+                     0    5    10
+            expected a----b----c
+            actual   a----b-------c
+                               ^ frame 10: expected c, got nothing (c at frame 13)
+            legend: a = "", b = "登录中,请稍后.", c = "登录成功"
+        """)
     #expect(!outcome.failureDescription.contains("\u{1B}"))
   }
 
   @Test func aFileThatDoesNotLoadFailsWithItsDiagnostics() {
     let outcome = Flowrun.run(text: "flowrun: 1\nname: x\nsignalz: {}\n", path: "bad.yaml")
     #expect(!outcome.passed)
-    #expect(outcome.failureDescription.hasPrefix("✗ bad.yaml  (did not load)\n  bad.yaml:3:1: error: unknown key 'signalz'"))
+    #expect(
+      outcome.failureDescription.hasPrefix("✗ bad.yaml  (did not load)\n  bad.yaml:3:1: error: unknown key 'signalz'"))
     let missing = Flowrun.run(file: "/nonexistent/flowrun.yaml")
     #expect(!missing.passed)
     #expect(missing.failureDescription.contains("cannot read the file"))
   }
 
   @Test func aRunTimeErrorFails() {
-    let outcome = Flowrun.run(text: "flowrun: 1\nname: x\nlimit: { time: 5 }\nsignals: { t: { interval: 1 } }\nexpect: { t: \"-0\" }\n")
+    let outcome = Flowrun.run(
+      text: "flowrun: 1\nname: x\nlimit: { time: 5 }\nsignals: { t: { interval: 1 } }\nexpect: { t: \"-0\" }\n")
     #expect(!outcome.passed)
     #expect(outcome.results.first?.status == .error)
     #expect(outcome.failureDescription.contains("time limit of 5 frames"))
@@ -96,8 +100,9 @@ import Testing
 
   @Test func theStarterInThisCheckoutPointsAtTheSchemaFile() {
     let root = Flowrun.packageRoot(of: #filePath)
-    #expect(StarterScenario.schemaReference(forFileAt: root + "/scenarios/new/x.yaml")
-      == "../../schemas/flowrun-scenario.schema.json")
+    #expect(
+      StarterScenario.schemaReference(forFileAt: root + "/scenarios/new/x.yaml")
+        == "../../schemas/flowrun-scenario.schema.json")
     #expect(StarterScenario.schemaReference(forFileAt: root + "/x.yaml") == "schemas/flowrun-scenario.schema.json")
     // Outside any checkout: the schema of the checkout flowrun was built in, by absolute path;
     // without one, none (never a made-up address).

@@ -90,10 +90,11 @@ import Testing
   @Test func eventsResolveThroughLegendAndErrorValue() throws {
     let legend = Legend(layers: [[("a", .bool(true))], [("a", .int(9)), ("b", .string("bee"))]])
     let events = try parser().parseHot("abc1'u1'#").events(legend: legend, errorValue: .int(42))
-    #expect(events == [
-      next(0, .bool(true)), next(1, .string("bee")), next(2, .string("c")), next(3, .int(1)),
-      next(4, .string("u1")), Recorded(frame: 5, event: .error(.int(42))),
-    ])
+    #expect(
+      events == [
+        next(0, .bool(true)), next(1, .string("bee")), next(2, .string("c")), next(3, .int(1)),
+        next(4, .string("u1")), Recorded(frame: 5, event: .error(.int(42))),
+      ])
   }
 
   /// (marble, flowrun (subscribe, unsubscribe), rxjs (subscribe, unsubscribe)).

@@ -95,7 +95,10 @@ import Testing
     // Later marbles keep the keys already assigned and the characters already printed.
     let second = printer.print([next(0, .bool(false)), next(1, .null), next(2, .string("d"))])
     #expect(second.text == "efg")
-    #expect(second.newEntries == [LegendEntry(key: "f", value: .null, kind: .value), LegendEntry(key: "g", value: .string("d"), kind: .value)])
+    #expect(
+      second.newEntries == [
+        LegendEntry(key: "f", value: .null, kind: .value), LegendEntry(key: "g", value: .string("d"), kind: .value),
+      ])
   }
 
   @Test func freshKeysRunOutOfLettersIntoQuotedKeys() {
@@ -110,16 +113,19 @@ import Testing
   }
 
   @Test func signalValuesGetLegendEntriesWithTheirMarble() {
-    let legend = Legend(layers: [[("x", .signal(SignalValue(events: [next(2, .string("a")), Recorded(frame: 3, event: .completed)])))]])
+    let legend = Legend(layers: [
+      [("x", .signal(SignalValue(events: [next(2, .string("a")), Recorded(frame: 3, event: .completed)])))]
+    ])
     var printer = MarblePrinter(legend: legend, errorValue: .string("oops"))
     let inner = SignalValue(events: [next(1, .map(["k": .int(1)])), Recorded(frame: 2, event: .error(.int(5)))])
     let known = SignalValue(events: [next(2, .string("a")), Recorded(frame: 3, event: .completed)])
     let printed = printer.print([next(0, .signal(known)), next(2, .signal(inner))])
     #expect(printed.text == "x-a")
-    #expect(printed.newEntries == [
-      LegendEntry(key: "a", value: .signal(inner), kind: .signal(marble: "-b#", errorValue: .int(5))),
-      LegendEntry(key: "b", value: .map(["k": .int(1)]), kind: .value),
-    ])
+    #expect(
+      printed.newEntries == [
+        LegendEntry(key: "a", value: .signal(inner), kind: .signal(marble: "-b#", errorValue: .int(5))),
+        LegendEntry(key: "b", value: .map(["k": .int(1)]), kind: .value),
+      ])
   }
 
   @Test func errorValues() {

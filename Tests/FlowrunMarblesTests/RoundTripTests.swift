@@ -19,7 +19,10 @@ struct SplitMix: RandomNumberGenerator {
 
 @Suite struct RoundTripTests {
   static let legend = Legend(layers: [
-    [("t", .bool(true)), ("s", .signal(SignalValue(events: [next(1, .string("q")), Recorded(frame: 2, event: .completed)])))],
+    [
+      ("t", .bool(true)),
+      ("s", .signal(SignalValue(events: [next(1, .string("q")), Recorded(frame: 2, event: .completed)]))),
+    ],
     [("f", .bool(false)), ("a", .string("apple")), ("u1", .map(["id": .int(1)]))],
   ])
 
@@ -102,10 +105,12 @@ struct SplitMix: RandomNumberGenerator {
         continue
       }
       exactCount += 1
-      let back = try RoundTripTests.reparse(printed, grammar: grammar, legend: RoundTripTests.legend, entries: printer.assigned)
+      let back = try RoundTripTests.reparse(
+        printed, grammar: grammar, legend: RoundTripTests.legend, entries: printer.assigned)
       #expect(back == events, "\(printed.text)")
     }
-    try RoundTripTests.checkSignals(exactEntries, assigned: printer.assigned, grammar: grammar, legend: RoundTripTests.legend)
+    try RoundTripTests.checkSignals(
+      exactEntries, assigned: printer.assigned, grammar: grammar, legend: RoundTripTests.legend)
     #expect(exactCount > 100)
   }
 
@@ -154,6 +159,7 @@ struct SplitMix: RandomNumberGenerator {
     var printer = MarblePrinter()
     let printed = printer.print(events)
     #expect(Set(printed.newEntries.map(\.key)).count == 5_000)
-    #expect(try RoundTripTests.reparse(printed, grammar: .flowrun, legend: Legend(), entries: printed.newEntries) == events)
+    #expect(
+      try RoundTripTests.reparse(printed, grammar: .flowrun, legend: Legend(), entries: printed.newEntries) == events)
   }
 }

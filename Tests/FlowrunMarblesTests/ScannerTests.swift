@@ -53,7 +53,9 @@ import Testing
     kind: Kind, grammar: MarbleGrammar, tick: String, marble: String, message: String, offset: Int
   ) throws {
     let p = try parser(grammar, tick: tick)
-    #expect(throws: MarbleError(Diagnostic.Message(message), offset: offset)) { try ScannerTests.parse(kind, marble, p) }
+    #expect(throws: MarbleError(Diagnostic.Message(message), offset: offset)) {
+      try ScannerTests.parse(kind, marble, p)
+    }
   }
 
   /// (grammar, hot marble, items, their offsets).
@@ -65,8 +67,10 @@ import Testing
     (.rxjs, "('雨夜'a)b", "0:'雨夜' 0:a 7:b", [1, 5, 7]),
     (.rxjs, "(😀'é')-x", "0:😀 0:'é' 7:x", [1, 2, 7]),
     (.flowrun, "é'a b'ü", "0:é 1:'a b' 2:ü", [0, 1, 6]),
-    (.flowrun, "'雨夜雨夜雨夜'-'abcdefghijklmno'-'abcdefghijklmnop'",
-     "0:'雨夜雨夜雨夜' 2:'abcdefghijklmno' 4:'abcdefghijklmnop'", [0, 9, 27]),
+    (
+      .flowrun, "'雨夜雨夜雨夜'-'abcdefghijklmno'-'abcdefghijklmnop'",
+      "0:'雨夜雨夜雨夜' 2:'abcdefghijklmno' 4:'abcdefghijklmnop'", [0, 9, 27]
+    ),
     (.flowrun, "雨 @5 '^' b", "0:雨 5:'^' 6:b", [0, 5, 9]),
     (.flowrun, "雨 10ms 夜", "0:雨 11:夜", [0, 7]),
     (.rxjs, "雨 10ms 夜", "0:雨 11:夜", [0, 7]),

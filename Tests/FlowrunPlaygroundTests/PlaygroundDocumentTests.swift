@@ -7,7 +7,8 @@ import Testing
 @Suite struct PlaygroundDocumentTests {
   /// A fresh directory, removed afterwards.
   private func withDirectory(_ body: (URL) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-playground-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-playground-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     try await body(directory)
@@ -83,10 +84,12 @@ import Testing
     #expect(passing.status == "passed")
     #expect(passing.problems.isEmpty)
     #expect(passing.html.contains("<section class=\"scenario\"") && passing.html.contains("class=\"steps\""))
-    let failing = await PlaygroundRender.rendered(Self.scenario.replacingOccurrences(of: "a: \"-x\"", with: "a: \"--x\""), path: "s.yaml")
+    let failing = await PlaygroundRender.rendered(
+      Self.scenario.replacingOccurrences(of: "a: \"-x\"", with: "a: \"--x\""), path: "s.yaml")
     #expect(failing.status == "failed")
     #expect(failing.report.contains("expected --x") && failing.report.contains("actual   -x"))
-    let broken = await PlaygroundRender.rendered(Self.scenario.replacingOccurrences(of: "hot: \"-x\"", with: "hot: \"-x(\""), path: "s.yaml")
+    let broken = await PlaygroundRender.rendered(
+      Self.scenario.replacingOccurrences(of: "hot: \"-x\"", with: "hot: \"-x(\""), path: "s.yaml")
     #expect(broken.status == "error")
     let problem = try #require(broken.problems.first)
     #expect(problem.line == 4 && problem.severity == "error")

@@ -102,7 +102,9 @@ import Testing
     #expect(delegate.root == "svg")
     #expect(delegate.counts["circle", default: 0] > 5)
     #expect(delegate.counts["line", default: 0] > 5)
-    #expect(!svg.contains("http://") || !svg.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+    #expect(
+      !svg.contains("http://")
+        || !svg.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
   }
 
   /// Every kind of mark, a fold, a stack of same-frame events, a failed expectation and a legend

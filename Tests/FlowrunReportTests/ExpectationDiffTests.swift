@@ -47,10 +47,11 @@ import Testing
     let column = try #require(caret.firstIndex(of: "^")).utf16Offset(in: caret)
     #expect(Array(expected)[column] == "b")
     #expect(lines.contains { $0.contains("100000") && $0.hasPrefix("             ") })
-    #expect(lines.contains {
-      $0.hasPrefix("    folded: frames 0-") && $0.contains(" and ")
-        && $0.hasSuffix("-199990 are not shown (-v shows the whole marbles)")
-    })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("    folded: frames 0-") && $0.contains(" and ")
+          && $0.hasSuffix("-199990 are not shown (-v shows the whole marbles)")
+      })
   }
 
   @Test func verboseShowsALongFailureWhole() throws {
@@ -59,7 +60,8 @@ import Testing
     let lines = text.split(separator: "\n")
     // (Lines are compared whole: a substring search in a 200,000-character line is slow.)
     let beat = "a" + String(repeating: "-", count: 9)
-    let expected = "    expected " + String(repeating: beat, count: 10_000) + "b" + String(repeating: "-", count: 9)
+    let expected =
+      "    expected " + String(repeating: beat, count: 10_000) + "b" + String(repeating: "-", count: 9)
       + String(repeating: beat, count: 9_998) + "a"
     #expect(lines.contains { $0.count == expected.count && $0 == expected })
     #expect(!lines.contains { $0.hasPrefix("    folded:") })
@@ -87,22 +89,29 @@ import Testing
   /// Short lanes are drawn whole; a wide character takes two columns, so the ruler and the
   /// caret after it stay in line.
   @Test(arguments: [
-    ("-a-b-c", "-a-b-d", [
-      "         0    5",
-      "expected -a-b-d",
-      "actual   -a-b-c",
-      "              ^ frame 5: expected d, got c",
-    ]),
-    ("-'雨夜'-'雨'-x-y", "-'雨夜'-'雨'-x-z", [
-      "         0     5",
-      "expected -a-雨-x-z",
-      "actual   -a-雨-x-y",
-      "                 ^ frame 7: expected z, got y",
-      "legend: a = \"雨夜\"",
-    ]),
+    (
+      "-a-b-c", "-a-b-d",
+      [
+        "         0    5",
+        "expected -a-b-d",
+        "actual   -a-b-c",
+        "              ^ frame 5: expected d, got c",
+      ]
+    ),
+    (
+      "-'雨夜'-'雨'-x-y", "-'雨夜'-'雨'-x-z",
+      [
+        "         0     5",
+        "expected -a-雨-x-z",
+        "actual   -a-雨-x-y",
+        "                 ^ frame 7: expected z, got y",
+        "legend: a = \"雨夜\"",
+      ]
+    ),
   ])
   func aShortFailureIsDrawnWhole(_ hot: String, _ expected: String, _ lines: [String]) throws {
-    let result = try Self.run("""
+    let result = try Self.run(
+      """
       flowrun: 1
       name: Short
       signals:
@@ -115,7 +124,8 @@ import Testing
 
   /// Two inner signals whose marbles read alike print with the values of their tokens.
   @Test func innerSignalsPrintWithTheirOwnLegend() throws {
-    let result = try Self.run("""
+    let result = try Self.run(
+      """
       flowrun: 1
       name: Inner
       values:
@@ -135,10 +145,11 @@ import Testing
         fetch.executions: "--b"
       """)
     let legends = result.expectations.map { ExpectationDiff($0, grammar: .flowrun).lines.last ?? "" }
-    #expect(legends == [
-      "legend: b = !cold \"-(a|)\" where a = [1, 2, 3], c = !cold \"-(d|)\" where d = [4, 5, 6]",
-      "legend: b = !cold \"-(a|)\" where a = [1, 2, 3], e = !cold \"-(f|)\" where f = [9, 9]",
-    ])
+    #expect(
+      legends == [
+        "legend: b = !cold \"-(a|)\" where a = [1, 2, 3], c = !cold \"-(d|)\" where d = [4, 5, 6]",
+        "legend: b = !cold \"-(a|)\" where a = [1, 2, 3], e = !cold \"-(f|)\" where f = [9, 9]",
+      ])
     let json = ExpectationDiff(try #require(result.expectations.first), grammar: .flowrun).legend
     #expect(json.map(\.value) == ["!cold \"-(a|)\" where a = [1, 2, 3]", "!cold \"-(d|)\" where d = [4, 5, 6]"])
   }
@@ -152,7 +163,8 @@ import Testing
     ("-1", "t: 2", "frame 1: expected 1, got 2"),
   ])
   func aTokenOutsideTheLegendIsNamed(_ marble: String, _ value: String, _ sentence: String) throws {
-    let result = try Self.run("""
+    let result = try Self.run(
+      """
       flowrun: 1
       name: Tokens
       signals:

@@ -1,8 +1,8 @@
 import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
-import Foundation
 import FlowrunYAML
+import Foundation
 import Testing
 
 /// How a failed invariant reads in the human, JSON and GitHub reports.
@@ -56,7 +56,10 @@ import Testing
   }
 
   @Test func passingScenarioCountsItsInvariants() throws {
-    let file = ScenarioLoader.load(path: "ok.yaml", bytes: Array(Self.yaml.replacingOccurrences(of: "||", with: "&&").replacingOccurrences(of: "\"ft\"", with: "\"ff\"").utf8))
+    let file = ScenarioLoader.load(
+      path: "ok.yaml",
+      bytes: Array(
+        Self.yaml.replacingOccurrences(of: "||", with: "&&").replacingOccurrences(of: "\"ft\"", with: "\"ff\"").utf8))
     let result = ScenarioRunner.run(try #require(file.scenarios.first))
     #expect(result.status == .passed, "\(HumanReporter(color: false).report(result))")
     #expect(
@@ -72,10 +75,12 @@ import Testing
     let report = RunReport(files: [.init(file: file, results: [result])], summary: summary, durationSeconds: 0)
     #expect(
       GitHubReporter().render(report)
-        == "::error file=button.yaml,line=15,col=11,title=flowrun::invariant 'enabled only with both fields' failed at frame 1\n")
+        == "::error file=button.yaml,line=15,col=11,title=flowrun::invariant 'enabled only with both fields' failed at frame 1\n"
+    )
     let json = JSONReporter().render(report)
     #expect(json.contains("\"lanes\": {\n"))
     #expect(json.contains("\"vm.password\": \"null\""))
-    #expect(JUnitReporter().render(report).contains("<failure message=\"invariant 'enabled only with both fields' failed\">"))
+    #expect(
+      JUnitReporter().render(report).contains("<failure message=\"invariant 'enabled only with both fields' failed\">"))
   }
 }

@@ -1,8 +1,8 @@
 import FlowrunApp
-import FlowrunTestSupport
 import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
+import FlowrunTestSupport
 import FlowrunYAML
 import Foundation
 import Testing
@@ -18,7 +18,8 @@ import Testing
 
   @Test func stepLanesInText() throws {
     let models = try tracedRuns(Self.search).map { DiagramModel($0, options: Self.steps) }
-    expectGolden(models.map { TextDiagram($0).render() }.joined(separator: "\n"), "search-as-you-type.steps.diagram.txt")
+    expectGolden(
+      models.map { TextDiagram($0).render() }.joined(separator: "\n"), "search-as-you-type.steps.diagram.txt")
   }
 
   @Test func stepLanesInSVG() throws {
@@ -60,7 +61,10 @@ import Testing
     let line = try #require(lines.first { $0.what.hasPrefix("dropped \"swift\"") })
     #expect(line.name == "query › distinctUntilChanged" && line.frame == 12)
     #expect(line.what == "dropped \"swift\" (same as before)")
-    #expect(lines.contains { $0.name == "query › debounce 300ms" && $0.what == "dropped \"s\" (a newer value came within 300ms)" })
+    #expect(
+      lines.contains {
+        $0.name == "query › debounce 300ms" && $0.what == "dropped \"s\" (a newer value came within 300ms)"
+      })
     // Without steps, the trace is as it was: no step lines, no drops.
     #expect(!TraceRenderer(run).lines.contains { $0.what.hasPrefix("dropped") || $0.name.contains("debounce") })
   }
@@ -71,7 +75,8 @@ import Testing
     let run = try #require(try tracedRuns(Self.search).first)
     let model = DiagramModel(run, options: Self.steps)
     let inner = model.lanes.filter { $0.depth == 1 && $0.name.hasPrefix("↳ call searchAPI") }
-    #expect(inner.map(\.name) == ["↳ call searchAPI \"swift\"", "↳ call searchAPI \"swiftui\"", "↳ call searchAPI \"rx\""])
+    #expect(
+      inner.map(\.name) == ["↳ call searchAPI \"swift\"", "↳ call searchAPI \"swiftui\"", "↳ call searchAPI \"rx\""])
     #expect(inner.map(\.start) == [6, 18, 22])
     #expect(inner.map(\.end) == [11, 22, 27])
     #expect(inner[1].marks.map(\.kind) == [.started, .disposed])

@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunReport
 import FlowrunScenario
 import FlowrunTestSupport

@@ -61,34 +61,38 @@ import Testing
   /// service). With `concurrent: true` `enabled` does not change, and a second execution while
   /// one runs does not send `executing` again.
   @Test func rule2ExecutingEnabledExecutionsThenWork() {
-    #expect(problemsRunning("""
-      flowrun: 1
-      name: rule 2
-      services:
-        svc: { cold: "--(a|)" }
-      commands:
-        c: { work: { call: svc } }
-      signals:
-      \(Self.log(calls: true))
-      timeline: [{ at: 1, execute: c }]
-      expect:
-        log: "(eD)(Edxs)-(veD)"
-      """) == nil)
-    #expect(problemsRunning("""
-      flowrun: 1
-      name: rule 2, concurrent
-      services:
-        svc: { cold: "--(a|)" }
-      commands:
-        c: { concurrent: true, work: { call: svc } }
-      signals:
-      \(Self.log(calls: true))
-      timeline:
-        - { at: 1, execute: c }
-        - { at: 2, execute: c }
-      expect:
-        log: "(eD)(Exs)(xs)-(ve)"
-      """) == nil)
+    #expect(
+      problemsRunning(
+        """
+        flowrun: 1
+        name: rule 2
+        services:
+          svc: { cold: "--(a|)" }
+        commands:
+          c: { work: { call: svc } }
+        signals:
+        \(Self.log(calls: true))
+        timeline: [{ at: 1, execute: c }]
+        expect:
+          log: "(eD)(Edxs)-(veD)"
+        """) == nil)
+    #expect(
+      problemsRunning(
+        """
+        flowrun: 1
+        name: rule 2, concurrent
+        services:
+          svc: { cold: "--(a|)" }
+        commands:
+          c: { concurrent: true, work: { call: svc } }
+        signals:
+        \(Self.log(calls: true))
+        timeline:
+          - { at: 1, execute: c }
+          - { at: 2, execute: c }
+        expect:
+          log: "(eD)(Exs)(xs)-(ve)"
+        """) == nil)
   }
 
   /// Rule 3: values reach `values` only while their execution is the newest; an error never
@@ -115,12 +119,13 @@ import Testing
     let scenario = try #require(file.scenarios.first)
     _ = ScenarioRunner.run(scenario, tracer: recorder)
     let frame4 = recorder.lines.filter { $0.hasPrefix("4 c.") }
-    #expect(frame4 == [
-      "4 c.execution completed",
-      "4 c.errors next",
-      "4 c.executing next",
-      "4 c.enabled next",
-    ])
+    #expect(
+      frame4 == [
+        "4 c.execution completed",
+        "4 c.errors next",
+        "4 c.executing next",
+        "4 c.enabled next",
+      ])
   }
 
   /// Rule 4: `enabled` is (latest value of the enabled signal, true until it speaks) &&
@@ -213,9 +218,10 @@ import Testing
     let result = try #require(runOnly(yaml))
     #expect(result.stats.rejectedExecutions == 1)
     let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.message)
-    #expect(warnings == [
-      #"frame 3: the enabled signal of command 'c' failed with "gate failed"; the command stays disabled"#
-    ])
+    #expect(
+      warnings == [
+        #"frame 3: the enabled signal of command 'c' failed with "gate failed"; the command stays disabled"#
+      ])
   }
 
   /// Work that never terminates keeps the command executing (and, not concurrent, disabled)
@@ -246,27 +252,29 @@ import Testing
   /// `executing` stays true until the last execution ends (7). Each inner signal still carries
   /// all of its own events.
   @Test func concurrentExecutionsSwitchValuesToTheLatest() {
-    #expect(problemsRunning("""
-      flowrun: 1
-      name: concurrent
-      commands:
-        c:
-          concurrent: true
-          work:
-            cases:
-              - when: 'input == 1'
-                cold: "--a--b|"
-              - cold: "--c|"
-      signals:
-      \(Self.log())
-      timeline:
-        - { at: 1, execute: c, input: 1 }
-        - { at: 2, execute: c, input: 2 }
-      expect:
-        log: "(eD)(Ex)x-v--e"
-        c.executions: { marble: "-ij", values: { i: !cold "--a--b|", j: !cold "--c|" } }
-        c.values: "----c"
-      """) == nil)
+    #expect(
+      problemsRunning(
+        """
+        flowrun: 1
+        name: concurrent
+        commands:
+          c:
+            concurrent: true
+            work:
+              cases:
+                - when: 'input == 1'
+                  cold: "--a--b|"
+                - cold: "--c|"
+        signals:
+        \(Self.log())
+        timeline:
+          - { at: 1, execute: c, input: 1 }
+          - { at: 2, execute: c, input: 2 }
+        expect:
+          log: "(eD)(Ex)x-v--e"
+          c.executions: { marble: "-ij", values: { i: !cold "--a--b|", j: !cold "--c|" } }
+          c.values: "----c"
+        """) == nil)
   }
 
   /// An effect on one command's `values` executes another command: delivery is depth-first,
@@ -274,27 +282,29 @@ import Testing
   /// `a`'s value, before the log (subscribed after the effect) sees that value, and before
   /// `a`'s execution ends.
   @Test func executionStartedFromAnEffectOfAnotherCommand() {
-    #expect(problemsRunning("""
-      flowrun: 1
-      name: nested
-      commands:
-        a: { work: { cold: "-(v|)" } }
-        b: { work: { cold: "-(w|)" } }
-      signals:
-        log:
-          - merge:
-              - [{ from: a.executing }, { map: '$0 ? "A" : "a"' }]
-              - [{ from: a.values }, { mapTo: "v" }]
-              - [{ from: b.executing }, { map: '$0 ? "B" : "b"' }]
-              - [{ from: b.executions }, { mapTo: "x" }]
-              - [{ from: b.values }, { mapTo: "w" }]
-      effects:
-        - on: a.values
-          execute: b
-      timeline: [{ at: 1, execute: a }]
-      expect:
-        log: "(ab)A(Bxva)(wb)"
-      """) == nil)
+    #expect(
+      problemsRunning(
+        """
+        flowrun: 1
+        name: nested
+        commands:
+          a: { work: { cold: "-(v|)" } }
+          b: { work: { cold: "-(w|)" } }
+        signals:
+          log:
+            - merge:
+                - [{ from: a.executing }, { map: '$0 ? "A" : "a"' }]
+                - [{ from: a.values }, { mapTo: "v" }]
+                - [{ from: b.executing }, { map: '$0 ? "B" : "b"' }]
+                - [{ from: b.executions }, { mapTo: "x" }]
+                - [{ from: b.values }, { mapTo: "w" }]
+        effects:
+          - on: a.values
+            execute: b
+        timeline: [{ at: 1, execute: a }]
+        expect:
+          log: "(ab)A(Bxva)(wb)"
+        """) == nil)
   }
 
   /// A work template whose cases all fail to match fails the execution with

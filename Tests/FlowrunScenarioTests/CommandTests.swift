@@ -25,121 +25,137 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(name: "state changes of a successful execution, in RAC2 order", yaml: """
-      flowrun: 1
-      name: order
-      commands:
-        c: { work: { cold: "--(a|)" } }
-      \(log)
-      timeline: [{ at: 1, execute: c }]
-      expect:
-        log: "(eD)(Edx)-(veD)"
-      """),
-    Case(name: "a failing execution: inner completes, errors, then executing and enabled", yaml: """
-      flowrun: 1
-      name: failure
-      commands:
-        c: { work: { cold: "--#" } }
-      \(log)
-      timeline: [{ at: 1, execute: c }]
-      expect:
-        log: "(eD)(Edx)-(reD)"
-        c.values: "----"
-        c.executions: { marble: "-x", values: { x: !cold "--|" } }
-      """),
-    Case(name: "executing while disabled is rejected and counted", yaml: """
-      flowrun: 1
-      name: rejected
-      values: { t: true, f: false }
-      signals:
-        gate: { hot: "f--t" }
-      commands:
-        c: { enabled: gate, work: { cold: "-(a|)" } }
-      timeline:
-        - { at: 1, execute: c }
-        - { at: 3, execute: c }
-        - { at: 3, execute: c }
-      expect:
-        c.enabled: "(tf)--(tf)t"
-        c.executing: "f--tf"
-        c.values: "----a"
-      """),
-    Case(name: "a concurrent command keeps enabled and values carry only the newest execution", yaml: """
-      flowrun: 1
-      name: concurrent
-      values: { t: true, f: false }
-      commands:
-        c:
-          concurrent: true
-          work:
-            cases:
-              - when: 'input == 1'
-                cold: "---a-b|"
-              - cold: "-c|"
-      timeline:
-        - { at: 1, execute: c, input: 1 }
-        - { at: 2, execute: c, input: 2 }
-      expect:
-        c.enabled: "t"
-        c.executing: "ft-----f"
-        c.values: "---c"
-      """),
-    Case(name: "executions carry each execution's work as an inner signal", yaml: """
-      flowrun: 1
-      name: executions
-      values: { x: !cold "--a|", y: !cold "-b|" }
-      commands:
-        c:
-          work:
-            cases:
-              - when: 'input == "first"'
-                cold: "--a|"
-              - cold: "-b|"
-      timeline:
-        - { at: 1, execute: c, input: first }
-        - { at: 5, execute: c, input: second }
-      expect:
-        c.executions: "-x---y"
-      """),
-    Case(name: "an effect executes with the event's value as input", yaml: """
-      flowrun: 1
-      name: effect input
-      signals:
-        taps: { hot: "-a--b" }
-      commands:
-        c: { work: [{ just: 1 }, { map: 'input' }] }
-      effects:
-        - { on: taps, execute: c }
-      expect:
-        c.values: "-a--b"
-      """),
-    Case(name: "a timeline execute without input passes null", yaml: """
-      flowrun: 1
-      name: null input
-      values: { n: ~ }
-      commands:
-        c: { work: [{ just: 1 }, { map: 'input' }] }
-      timeline: [{ at: 2, execute: c }]
-      expect:
-        c.values: "--n"
-      """),
-    Case(name: "a work template with no matching case fails the execution", yaml: """
-      flowrun: 1
-      name: no case
-      values: { t: true, f: false }
-      commands:
-        c:
-          work:
-            cases:
-              - when: 'input == 1'
-                just: one
-      timeline: [{ at: 1, execute: c, input: 2 }]
-      expect:
-        c.errors:
-          marble: "-e"
-          values: { e: { expressionError: "no case matches 2", at: "test.yaml:7:7" } }
-        c.executing: "f(tf)"
-      """),
+    Case(
+      name: "state changes of a successful execution, in RAC2 order",
+      yaml: """
+        flowrun: 1
+        name: order
+        commands:
+          c: { work: { cold: "--(a|)" } }
+        \(log)
+        timeline: [{ at: 1, execute: c }]
+        expect:
+          log: "(eD)(Edx)-(veD)"
+        """),
+    Case(
+      name: "a failing execution: inner completes, errors, then executing and enabled",
+      yaml: """
+        flowrun: 1
+        name: failure
+        commands:
+          c: { work: { cold: "--#" } }
+        \(log)
+        timeline: [{ at: 1, execute: c }]
+        expect:
+          log: "(eD)(Edx)-(reD)"
+          c.values: "----"
+          c.executions: { marble: "-x", values: { x: !cold "--|" } }
+        """),
+    Case(
+      name: "executing while disabled is rejected and counted",
+      yaml: """
+        flowrun: 1
+        name: rejected
+        values: { t: true, f: false }
+        signals:
+          gate: { hot: "f--t" }
+        commands:
+          c: { enabled: gate, work: { cold: "-(a|)" } }
+        timeline:
+          - { at: 1, execute: c }
+          - { at: 3, execute: c }
+          - { at: 3, execute: c }
+        expect:
+          c.enabled: "(tf)--(tf)t"
+          c.executing: "f--tf"
+          c.values: "----a"
+        """),
+    Case(
+      name: "a concurrent command keeps enabled and values carry only the newest execution",
+      yaml: """
+        flowrun: 1
+        name: concurrent
+        values: { t: true, f: false }
+        commands:
+          c:
+            concurrent: true
+            work:
+              cases:
+                - when: 'input == 1'
+                  cold: "---a-b|"
+                - cold: "-c|"
+        timeline:
+          - { at: 1, execute: c, input: 1 }
+          - { at: 2, execute: c, input: 2 }
+        expect:
+          c.enabled: "t"
+          c.executing: "ft-----f"
+          c.values: "---c"
+        """),
+    Case(
+      name: "executions carry each execution's work as an inner signal",
+      yaml: """
+        flowrun: 1
+        name: executions
+        values: { x: !cold "--a|", y: !cold "-b|" }
+        commands:
+          c:
+            work:
+              cases:
+                - when: 'input == "first"'
+                  cold: "--a|"
+                - cold: "-b|"
+        timeline:
+          - { at: 1, execute: c, input: first }
+          - { at: 5, execute: c, input: second }
+        expect:
+          c.executions: "-x---y"
+        """),
+    Case(
+      name: "an effect executes with the event's value as input",
+      yaml: """
+        flowrun: 1
+        name: effect input
+        signals:
+          taps: { hot: "-a--b" }
+        commands:
+          c: { work: [{ just: 1 }, { map: 'input' }] }
+        effects:
+          - { on: taps, execute: c }
+        expect:
+          c.values: "-a--b"
+        """),
+    Case(
+      name: "a timeline execute without input passes null",
+      yaml: """
+        flowrun: 1
+        name: null input
+        values: { n: ~ }
+        commands:
+          c: { work: [{ just: 1 }, { map: 'input' }] }
+        timeline: [{ at: 2, execute: c }]
+        expect:
+          c.values: "--n"
+        """),
+    Case(
+      name: "a work template with no matching case fails the execution",
+      yaml: """
+        flowrun: 1
+        name: no case
+        values: { t: true, f: false }
+        commands:
+          c:
+            work:
+              cases:
+                - when: 'input == 1'
+                  just: one
+        timeline: [{ at: 1, execute: c, input: 2 }]
+        expect:
+          c.errors:
+            marble: "-e"
+            values: { e: { expressionError: "no case matches 2", at: "test.yaml:7:7" } }
+          c.executing: "f(tf)"
+        """),
   ]
 
   @Test(arguments: cases)
@@ -148,16 +164,18 @@ import Testing
   }
 
   @Test func rejectedExecutionsAreCounted() throws {
-    let result = try #require(runOnly("""
-      flowrun: 1
-      name: counted
-      commands:
-        c: { work: { cold: "---(a|)" } }
-      timeline:
-        - { at: 1, execute: c }
-        - { at: 2, execute: c }
-        - { at: 3, execute: c }
-      """))
+    let result = try #require(
+      runOnly(
+        """
+        flowrun: 1
+        name: counted
+        commands:
+          c: { work: { cold: "---(a|)" } }
+        timeline:
+          - { at: 1, execute: c }
+          - { at: 2, execute: c }
+          - { at: 3, execute: c }
+        """))
     #expect(result.stats.rejectedExecutions == 2)
   }
 }

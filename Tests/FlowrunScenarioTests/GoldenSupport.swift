@@ -28,4 +28,3 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
   /// Whether this run rewrites the expected files (`FLOWRUN_RECORD=1`).
   static var isRecording: Bool { ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] == "1" }
 }
-

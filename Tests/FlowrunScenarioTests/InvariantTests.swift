@@ -1,9 +1,10 @@
-import FlowrunTestSupport
-import FlowrunDiagnostics
 import FlowrunCore
-@testable import FlowrunScenario
+import FlowrunDiagnostics
+import FlowrunTestSupport
 import Foundation
 import Testing
+
+@testable import FlowrunScenario
 
 @Suite struct InvariantTests {
   private func run(_ yaml: String) throws -> ScenarioResult {
@@ -55,16 +56,18 @@ import Testing
         button.enabled: "f(tt)"
       """
     #expect(try run(yaml).status == .passed)
-    let apart = try run(yaml.replacingOccurrences(of: "\"-b\"", with: "\"--b\"").replacingOccurrences(of: "\"f(tt)\"", with: "\"ftt\""))
+    let apart = try run(
+      yaml.replacingOccurrences(of: "\"-b\"", with: "\"--b\"").replacingOccurrences(of: "\"f(tt)\"", with: "\"ftt\""))
     #expect(apart.status == .failed)
     #expect(apart.expectations.filter { !$0.passed }.isEmpty)
     let violation = try #require(apart.invariants[0].violation)
     #expect(violation.frame == 1)
     #expect(violation.readings.map(\.name) == ["vm.account", "vm.password", "button.enabled"])
     #expect(violation.readings.map(\.value) == [.string("a"), .null, .bool(true)])
-    #expect(violation.readings[2].events.events == [
-      Recorded(frame: 0, event: .next(.bool(false))), Recorded(frame: 1, event: .next(.bool(true))),
-    ])
+    #expect(
+      violation.readings[2].events.events == [
+        Recorded(frame: 0, event: .next(.bool(false))), Recorded(frame: 1, event: .next(.bool(true))),
+      ])
   }
 
   /// Signals, subjects, properties and the derived names of commands and services are read by
@@ -98,7 +101,9 @@ import Testing
           that: 'now < 3 || (status == "r" && fetch.calls == 7 && doubled == 2 && load.values == "r")'
       """
     let result = try run(yaml)
-    #expect(result.invariants.map(\.passed) == [true, true, true], "\(result.invariants.map { $0.violation.map { "\($0.frame) \($0.readings)" } })")
+    #expect(
+      result.invariants.map(\.passed) == [true, true, true],
+      "\(result.invariants.map { $0.violation.map { "\($0.frame) \($0.readings)" } })")
   }
 
   /// An expression that gives no Bool fails the invariant with the evaluation's message.
@@ -107,7 +112,9 @@ import Testing
     let violation = try #require(result.invariants[0].violation)
     #expect(violation.frame == 0)
     #expect(violation.problem == "'invariant' needs a Bool, got Int")
-    #expect(violation.message(for: result.invariants[0].spec) == "invariant 'vm.last.count' failed at frame 0: 'invariant' needs a Bool, got Int")
+    #expect(
+      violation.message(for: result.invariants[0].spec)
+        == "invariant 'vm.last.count' failed at frame 0: 'invariant' needs a Bool, got Int")
   }
 
   /// A run-time error stops the checks at the failing frame; an invariant that held until then

@@ -1,5 +1,5 @@
-import FlowrunTestSupport
 import FlowrunDiagnostics
+import FlowrunTestSupport
 import Testing
 
 @testable import FlowrunScenario
@@ -133,7 +133,8 @@ import Testing
     Case(
       name: "A library's operator in a file without library",
       body: "signals:\n  out: [{ just: 1 }, { mapReplace: x }]\n",
-      error: "unknown operator 'mapReplace' in the default catalogue: it is RAC2's ('library: rac2'); the nearest here is 'mapTo'"
+      error:
+        "unknown operator 'mapReplace' in the default catalogue: it is RAC2's ('library: rac2'); the nearest here is 'mapTo'"
     ),
     Case(
       name: "RAC2's throttle takes no RxJS keys",
@@ -141,7 +142,8 @@ import Testing
       error: "unknown key 'leading' in step 'throttle'"),
     Case(
       name: "assign needs a declared property",
-      body: "library: combine\nproperties:\n  vm.title: { initial: \"\" }\nsignals:\n  out: [{ just: 1 }, { assign: vm.titel }]\n",
+      body:
+        "library: combine\nproperties:\n  vm.title: { initial: \"\" }\nsignals:\n  out: [{ just: 1 }, { assign: vm.titel }]\n",
       error: "'assign' needs a property declared under 'properties:'; 'vm.titel' is not one; did you mean 'vm.title'?"),
   ]
 

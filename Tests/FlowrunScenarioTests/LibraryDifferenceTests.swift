@@ -1,5 +1,5 @@
-import FlowrunTestSupport
 import FlowrunDiagnostics
+import FlowrunTestSupport
 import FlowrunYAML
 import Foundation
 import Testing
@@ -14,7 +14,8 @@ import Testing
 @Suite struct LibraryDifferenceTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let table = root.appendingPathComponent("Libraries/differences.yaml")
-  static let docs = root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/libraries.md")
+  static let docs = root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+    "docs/libraries.md")
 
   /// One row of the table.
   struct Row: CustomTestStringConvertible, Sendable {
@@ -42,7 +43,8 @@ import Testing
         members.append((key, merged(value, with: signals)))
       }
       if scenario.allSatisfy({ $0.0 != "signals" }), let signals {
-        members.append(("signals", "{" + signals.map { "\(json(string: $0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
+        members.append(
+          ("signals", "{" + signals.map { "\(json(string: $0.0)): \($0.1)" }.joined(separator: ", ") + "}"))
       }
       if let column, let marbles = expect[column] { members.append(("expect", marbles)) }
       return "{" + members.map { "\(json(string: $0.0)): \($0.1)" }.joined(separator: ",\n") + "}\n"
@@ -54,7 +56,9 @@ import Testing
       guard let pairs = file.documents.first?.root?.mappingPairs else { return signals }
       var members = pairs.map { (($0.key.scalarValue ?? ""), jsonText($0.value)) }
       for (name, value) in replacing {
-        if let index = members.firstIndex(where: { $0.0 == name }) { members[index].1 = value } else {
+        if let index = members.firstIndex(where: { $0.0 == name }) {
+          members[index].1 = value
+        } else {
           members.append((name, value))
         }
       }
@@ -103,8 +107,10 @@ import Testing
       })
     let tabled = Set(Self.rows.map(\.id))
     #expect(Self.rows.count >= 50)
-    #expect(tabled.subtracting(documented).isEmpty, "rows without a docs row: \(tabled.subtracting(documented).sorted())")
-    #expect(documented.subtracting(tabled).isEmpty, "docs rows without evidence: \(documented.subtracting(tabled).sorted())")
+    #expect(
+      tabled.subtracting(documented).isEmpty, "rows without a docs row: \(tabled.subtracting(documented).sorted())")
+    #expect(
+      documented.subtracting(tabled).isEmpty, "docs rows without evidence: \(documented.subtracting(tabled).sorted())")
   }
 
   @Test(arguments: rows.filter { $0.expect["default"] != nil })
@@ -135,7 +141,8 @@ import Testing
 
   @Test(arguments: rows.filter { $0.equivalentSignals != nil })
   func theDefaultCatalogueSpellingGivesTheLibraryMarbles(_ row: Row) {
-    let problems = Self.run(row.file(library: nil, signals: row.equivalentSignals, expect: row.library.rawValue)).problems
+    let problems = Self.run(row.file(library: nil, signals: row.equivalentSignals, expect: row.library.rawValue))
+      .problems
     #expect(problems == nil, "\(row.id) (equivalent): \(problems ?? "")")
   }
 }
@@ -149,7 +156,11 @@ private func json(string: String) -> String {
     case "\\": out += "\\\\"
     case "\n": out += "\\n"
     default:
-      if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+      if scalar.value < 0x20 {
+        out += String(format: "\\u%04x", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
     }
   }
   return out + "\""
@@ -158,7 +169,8 @@ private func json(string: String) -> String {
 /// A YAML node as JSON text (JSON is YAML, so the loader reads it back with the same values).
 private func jsonText(_ node: YAMLNode) -> String {
   if let pairs = node.mappingPairs {
-    return "{" + pairs.map { "\(json(string: $0.key.scalarValue ?? "")): \(jsonText($0.value))" }.joined(separator: ", ") + "}"
+    return "{"
+      + pairs.map { "\(json(string: $0.key.scalarValue ?? "")): \(jsonText($0.value))" }.joined(separator: ", ") + "}"
   }
   if let items = node.sequenceItems { return "[" + items.map(jsonText).joined(separator: ", ") + "]" }
   switch node.resolvedScalar {

@@ -1,5 +1,5 @@
-import FlowrunTestSupport
 import FlowrunDiagnostics
+import FlowrunTestSupport
 import FlowrunYAML
 import Testing
 
@@ -55,27 +55,31 @@ struct NamedSignalTests {
   /// Renamings keep every other rule: a cycle through a renaming and a step is still found, and
   /// a renaming of a renaming of a `combineLatest` keeps its shape for `$1`.
   @Test(arguments: [
-    ("""
-    flowrun: 1
-    name: cycle through a renaming
-    signals:
-      a: b
-      b: [{ from: c }, tap]
-      c: { from: a }
-    expect:
-      a: "-"
-    """, "cycle of references: 'a' → 'b' → 'c' → 'a'"),
-    ("""
-    flowrun: 1
-    name: shape through renamings
-    signals:
-      pair: { combineLatest: [{ just: 1 }, { just: 2 }] }
-      p1: pair
-      p2: { from: p1 }
-      sum: [{ from: p2 }, { map: '$0 + $1' }]
-    expect:
-      sum: "(3|)"
-    """, ""),
+    (
+      """
+      flowrun: 1
+      name: cycle through a renaming
+      signals:
+        a: b
+        b: [{ from: c }, tap]
+        c: { from: a }
+      expect:
+        a: "-"
+      """, "cycle of references: 'a' → 'b' → 'c' → 'a'"
+    ),
+    (
+      """
+      flowrun: 1
+      name: shape through renamings
+      signals:
+        pair: { combineLatest: [{ just: 1 }, { just: 2 }] }
+        p1: pair
+        p2: { from: p1 }
+        sum: [{ from: p2 }, { map: '$0 + $1' }]
+      expect:
+        sum: "(3|)"
+      """, ""
+    ),
   ])
   func renamingsKeepTheRules(_ yaml: String, _ error: String) {
     let problems = problemsRunning(yaml)

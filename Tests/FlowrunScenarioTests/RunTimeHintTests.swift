@@ -15,7 +15,8 @@ import Testing
 
   /// A property is nil until it is set, and RACObserve sends that nil first.
   @Test func aPropertysFirstNilSuggestsReadingItAsEmpty() throws {
-    let warnings = try Self.warnings("""
+    let warnings = try Self.warnings(
+      """
       flowrun: 1
       name: nil first
       signals:
@@ -34,15 +35,17 @@ import Testing
         length: "-2"
         both: "#"
       """)
-    #expect(warnings == [
-      "frame 0: expression failed: cannot read 'count' of nil; a property is nil until it is set: write '($0 ?? \"\").count'",
-      "frame 0: expression failed: cannot call 'lowercased' on nil; a property is nil until it is set: write '($0 ?? \"\").lowercased()'",
-    ])
+    #expect(
+      warnings == [
+        "frame 0: expression failed: cannot read 'count' of nil; a property is nil until it is set: write '($0 ?? \"\").count'",
+        "frame 0: expression failed: cannot call 'lowercased' on nil; a property is nil until it is set: write '($0 ?? \"\").lowercased()'",
+      ])
   }
 
   /// A nil that comes from elsewhere gets no word about properties.
   @Test func anotherNilGetsNoPropertyHint() throws {
-    let warnings = try Self.warnings("""
+    let warnings = try Self.warnings(
+      """
       flowrun: 1
       name: nil elsewhere
       signals:
@@ -56,7 +59,8 @@ import Testing
   }
 
   @Test func lengthSuggestsCount() throws {
-    let warnings = try Self.warnings("""
+    let warnings = try Self.warnings(
+      """
       flowrun: 1
       name: length
       signals:

@@ -14,7 +14,8 @@ import Testing
   }
 
   @Test(
-    .enabled(if: FileManager.default.fileExists(atPath: examples.path), "../shared/spec/examples is not beside the checkout"),
+    .enabled(
+      if: FileManager.default.fileExists(atPath: examples.path), "../shared/spec/examples is not beside the checkout"),
     arguments: yamlFiles(in: examples))
   func specExamplePasses(_ path: String) throws {
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -23,8 +24,9 @@ import Testing
 
   /// Paths relative to the package root, as `flowrun scenarios` names them (expression errors
   /// carry the path in their `at`).
-  @Test(arguments: (FileManager.default.subpaths(atPath: packageRoot.appendingPathComponent("scenarios").path) ?? [])
-    .filter { $0.hasSuffix(".yaml") }.sorted())
+  @Test(
+    arguments: (FileManager.default.subpaths(atPath: packageRoot.appendingPathComponent("scenarios").path) ?? [])
+      .filter { $0.hasSuffix(".yaml") }.sorted())
   func repositoryScenarioPasses(_ relative: String) throws {
     let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/" + relative), encoding: .utf8)
     #expect(problemsRunning(text, path: "scenarios/" + relative) == nil)

@@ -262,7 +262,8 @@ let errorCases: [ErrorCase] = [
 
   @Test func duplicateKeysAreReportedAndBothEntriesKept() throws {
     let (file, diagnostics) = YAMLFile.parse(path: "t.yaml", text: "a: 1\nb: 2\na: 3\na: 4\n")
-    #expect(diagnostics.map(\.headline) == ["t.yaml:3:1: error: duplicate key 'a'", "t.yaml:4:1: error: duplicate key 'a'"])
+    #expect(
+      diagnostics.map(\.headline) == ["t.yaml:3:1: error: duplicate key 'a'", "t.yaml:4:1: error: duplicate key 'a'"])
     #expect(diagnostics.map { $0.notes.first?.location?.line } == [1, 1])
     let root = try #require(file.documents.first?.root)
     #expect(root.mappingPairs?.count == 4)

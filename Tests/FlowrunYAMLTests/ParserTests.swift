@@ -157,7 +157,8 @@ private func loc(_ line: Int, _ column: Int, _ offset: Int) -> FlowrunDiagnostic
 
   @Test func aliasesCannotNestDeeperThanTheLimit() {
     let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
-    let text = "a: &a \(deep)\nb: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*a]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
+    let text =
+      "a: &a \(deep)\nb: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*a]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
     let (_, diagnostics) = YAMLFile.parse(path: "t.yaml", text: text)
     #expect(diagnostics.map(\.headline) == ["t.yaml:2:61: error: nesting deeper than 256 levels"])
     let (_, fine) = YAMLFile.parse(path: "t.yaml", text: "a: &a \(deep)\nb: [[[[[*a]]]]]\n")

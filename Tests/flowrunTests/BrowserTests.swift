@@ -7,7 +7,8 @@ import Testing
 /// when one is missing this test fails and says how to install it. It never skips.
 @Suite struct BrowserTests {
   static let aptLine = "apt-get install -y chromium chromium-driver fonts-dejavu-core fonts-wqy-zenhei"
-  static let pipLine = "python3 -m pip install selenium pytest  (Debian's own python3: add --break-system-packages, or use a venv)"
+  static let pipLine =
+    "python3 -m pip install selenium pytest  (Debian's own python3: add --break-system-packages, or use a venv)"
 
   @Test func htmlDiagramWorksInHeadlessChromium() throws {
     var missing: [String] = []

@@ -153,10 +153,11 @@ import Testing
     #expect(output.status == 1)
     #expect(passedLines(output).isEmpty)
     let lines = CLI.maskingDuration(output.stdout).split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.suffix(4) == [
-      "error: no scenario matched --filter '^no such scenario$'; --pass-with-no-scenarios lets an empty selection pass",
-      "", "0 scenarios, 0 passed, 0 failed (0 expectations, 0 failed) in <duration> s", "",
-    ])
+    #expect(
+      lines.suffix(4) == [
+        "error: no scenario matched --filter '^no such scenario$'; --pass-with-no-scenarios lets an empty selection pass",
+        "", "0 scenarios, 0 passed, 0 failed (0 expectations, 0 failed) in <duration> s", "",
+      ])
     let check = try CLI.run(["check", "--filter", "zzz", "scenarios"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("error: no scenario matched --filter 'zzz'"))
@@ -275,9 +276,10 @@ import Testing
     let output = try CLI.run(["-v", "--color", "never", "scenarios/combining/take-until.yaml"])
     #expect(output.status == 0)
     let lines = output.stdout.split(separator: "\n").map(String.init)
-    #expect(Array(lines.dropFirst().prefix(4)) == [
-      "  ✓ untilGone", "  ✓ untilGoneRAC", "  ✓ untilReuse", "  ✓ reuse.subscriptions",
-    ])
+    #expect(
+      Array(lines.dropFirst().prefix(4)) == [
+        "  ✓ untilGone", "  ✓ untilGoneRAC", "  ✓ untilReuse", "  ✓ reuse.subscriptions",
+      ])
     let normal = try CLI.run(["--color", "never", "scenarios/combining/take-until.yaml"])
     #expect(!normal.stdout.contains("  ✓ "))
   }
@@ -316,8 +318,12 @@ import Testing
     let quiet = try CLI.run(["check", "-q", "--color", "never", "scenarios/basics"])
     #expect(quiet.status == 0)
     #expect(!quiet.stdout.contains("✓ "))
-    #expect(CLI.maskingDuration(quiet.stdout) == "\n7 scenarios, 7 passed, 0 failed (0 expectations, 0 failed) in <duration> s\n")
-    let junit = try CLI.run(["check", "--reporter", "junit", "scenarios/basics", "Tests/flowrunTests/Golden/broken.yaml"])
+    #expect(
+      CLI.maskingDuration(quiet.stdout)
+        == "\n7 scenarios, 7 passed, 0 failed (0 expectations, 0 failed) in <duration> s\n")
+    let junit = try CLI.run([
+      "check", "--reporter", "junit", "scenarios/basics", "Tests/flowrunTests/Golden/broken.yaml",
+    ])
     #expect(junit.status == 1)
     #expect(junit.stdout.hasPrefix("<?xml"))
     #expect(junit.stdout.contains("<testsuites name=\"flowrun\" tests=\"8\" failures=\"0\" errors=\"1\""))

@@ -45,7 +45,8 @@ import Testing
     do {
       probe = try python(["-c", "import reactivex, sys; sys.stdout.write(reactivex.__version__)"])
     } catch {
-      Issue.record("python3 could not be started (\(error)); install Python 3 and `python3 -m pip install reactivex==6.1.0`")
+      Issue.record(
+        "python3 could not be started (\(error)); install Python 3 and `python3 -m pip install reactivex==6.1.0`")
       throw error
     }
     if probe.status == 127 {
@@ -58,7 +59,9 @@ import Testing
       throw ConformanceSetupError()
     }
     if probe.text != "6.1.0" {
-      Issue.record("reactivex \(probe.text) is installed; the conformance run is written for 6.1.0: `python3 -m pip install reactivex==6.1.0`")
+      Issue.record(
+        "reactivex \(probe.text) is installed; the conformance run is written for 6.1.0: `python3 -m pip install reactivex==6.1.0`"
+      )
       throw ConformanceSetupError()
     }
   }

@@ -32,7 +32,9 @@ import Testing
     let output = try CLI.run(["docs/explore"])
     #expect(output.status == 1)
     #expect(output.stdout.contains("docs/explore/login-button.yaml:"))
-    #expect(output.stdout.contains("error: invariant 'the button is enabled only when both fields have text' failed at frame 0"))
+    #expect(
+      output.stdout.contains(
+        "error: invariant 'the button is enabled only when both fields have text' failed at frame 0"))
     #expect(output.stdout.contains("error: invariant 'the HUD shows while a request runs' failed at frame 1"))
     #expect(output.stdout.contains("2 scenarios, 0 passed, 2 failed (6 expectations, 0 failed)"))
   }
@@ -59,7 +61,8 @@ import Testing
         shown = shown.replacingOccurrences(of: words[words.firstIndex(of: "--output")! + 1], with: documented)
         files[documented] = try String(contentsOf: scratch.appendingPathComponent("out.yaml"), encoding: .utf8)
       }
-      text = Self.replaceBlock(after: "<!-- explore-output: \(arguments) -->", in: text, language: "text",
+      text = Self.replaceBlock(
+        after: "<!-- explore-output: \(arguments) -->", in: text, language: "text",
         with: "$ flowrun explore \(arguments)\n" + shown)
     }
     for path in Self.markers(in: text, kind: "explore-file") {
@@ -80,7 +83,8 @@ import Testing
   }
 
   /// `text` with the fenced block right after `marker` replaced (or inserted) with `body`.
-  private static func replaceBlock(after marker: String, in text: String, language: String, with body: String) -> String {
+  private static func replaceBlock(after marker: String, in text: String, language: String, with body: String) -> String
+  {
     guard let markerRange = text.range(of: marker + "\n") else { return text }
     let fenced = "```\(language)\n" + body + (body.hasSuffix("\n") ? "" : "\n") + "```\n"
     let rest = text[markerRange.upperBound...]

@@ -37,54 +37,95 @@ struct HostileInputTests {
 
   /// Inputs too large to commit, written to a temporary directory.
   static let generated: [(name: String, expected: String, bytes: @Sendable () -> [UInt8])] = [
-    ("file-over-10-mib", "file is larger than the limit of 10485760 bytes", {
-      Array("flowrun: 1\nname: big\ndescription: \"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10 << 20)
-        + Array("\"\n".utf8)
-    }),
-    ("over-a-million-nodes", "nodes", {
-      Array(("flowrun: 1\nname: many\nvalues: { a: [" + String(repeating: "1,", count: 1_000_001) + "1] }\n").utf8)
-    }),
-    ("marble-over-a-million-characters", "marble is longer than the limit of 1000000 characters", {
-      Array(("flowrun: 1\nname: m\nsignals:\n  s: { cold: \"" + String(repeating: "-", count: 1_000_001)
-        + "|\" }\nexpect:\n  s: \"-\"\n").utf8)
-    }),
-    ("marble-huge-group-run", "error:", {
-      Array(("flowrun: 1\nname: m\nsignals:\n  s: { cold: \"" + String(repeating: "(ab)", count: 200_000)
-        + "|\" }\nexpect:\n  s: \"-\"\n").utf8)
-    }),
-    ("expression-over-100000-characters", "expression longer than 100000 characters", {
-      Array(("flowrun: 1\nname: e\nsignals:\n  s:\n    - just: 1\n    - map: '" + String(repeating: "1+", count: 60_000)
-        + "1'\nexpect:\n  s: \"-\"\n").utf8)
-    }),
-    ("step-chain-300000", "signal steps nest deeper than the limit of 10000", {
-      Array(("flowrun: 1\nname: c\nsignals:\n  s:\n    - just: 1\n" + String(repeating: "    - tap\n", count: 300_000)
-        + "expect:\n  s: \"-\"\n").utf8)
-    }),
+    (
+      "file-over-10-mib", "file is larger than the limit of 10485760 bytes",
+      {
+        Array("flowrun: 1\nname: big\ndescription: \"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10 << 20)
+          + Array("\"\n".utf8)
+      }
+    ),
+    (
+      "over-a-million-nodes", "nodes",
+      {
+        Array(("flowrun: 1\nname: many\nvalues: { a: [" + String(repeating: "1,", count: 1_000_001) + "1] }\n").utf8)
+      }
+    ),
+    (
+      "marble-over-a-million-characters", "marble is longer than the limit of 1000000 characters",
+      {
+        Array(
+          ("flowrun: 1\nname: m\nsignals:\n  s: { cold: \"" + String(repeating: "-", count: 1_000_001)
+            + "|\" }\nexpect:\n  s: \"-\"\n").utf8)
+      }
+    ),
+    (
+      "marble-huge-group-run", "error:",
+      {
+        Array(
+          ("flowrun: 1\nname: m\nsignals:\n  s: { cold: \"" + String(repeating: "(ab)", count: 200_000)
+            + "|\" }\nexpect:\n  s: \"-\"\n").utf8)
+      }
+    ),
+    (
+      "expression-over-100000-characters", "expression longer than 100000 characters",
+      {
+        Array(
+          ("flowrun: 1\nname: e\nsignals:\n  s:\n    - just: 1\n    - map: '" + String(repeating: "1+", count: 60_000)
+            + "1'\nexpect:\n  s: \"-\"\n").utf8)
+      }
+    ),
+    (
+      "step-chain-300000", "signal steps nest deeper than the limit of 10000",
+      {
+        Array(
+          ("flowrun: 1\nname: c\nsignals:\n  s:\n    - just: 1\n" + String(repeating: "    - tap\n", count: 300_000)
+            + "expect:\n  s: \"-\"\n").utf8)
+      }
+    ),
     // A chain of 200,000 names (`s0` from `s1` … from `s200000`, each written as a bare name,
     // the lightest YAML for a debug build to parse) loads and runs: the failed expectation is
     // the run's own result. With a cycle at its end it is a load error. The release timings of
     // the `{ from: }` form are in the benchmarks (Benchmarks/README.md, reference chains).
-    ("reference-chain-200000", "expectation 's0' failed", {
-      Array((referenceChain(200_000, end: "{ hot: \"-a-b|\" }") + "expect:\n  s0: \"-\"\n").utf8)
-    }),
-    ("reference-chain-200000-cycle", "cycle of references: 's0' → 's1' → 's2' → 's3' → 's4' → … 199992 more …", {
-      Array((referenceChain(200_000, end: "s0") + "expect:\n  s0: \"-\"\n").utf8)
-    }),
+    (
+      "reference-chain-200000", "expectation 's0' failed",
+      {
+        Array((referenceChain(200_000, end: "{ hot: \"-a-b|\" }") + "expect:\n  s0: \"-\"\n").utf8)
+      }
+    ),
+    (
+      "reference-chain-200000-cycle", "cycle of references: 's0' → 's1' → 's2' → 's3' → 's4' → … 199992 more …",
+      {
+        Array((referenceChain(200_000, end: "s0") + "expect:\n  s0: \"-\"\n").utf8)
+      }
+    ),
     // Steps after each `from` make every name more than a renaming: a long chain into a cycle
     // stops at the nesting limit of the compiler instead of overflowing the stack.
-    ("step-chain-20000-cycle", "signals refer to one another deeper than the limit of 10000", {
-      var text = "flowrun: 1\nname: r\nsignals:\n"
-      for i in 0..<20_000 { text += "  s\(i): [{ from: s\(i + 1) }, tap]\n" }
-      return Array((text + "  s20000: { from: s0 }\nexpect:\n  s0: \"-\"\n").utf8)
-    }),
-    ("ten-thousand-scenarios", "expectation 's' failed", {
-      Array(String(repeating: "---\nflowrun: 1\nname: d\nsignals:\n  s: { just: 1 }\nexpect:\n  s: \"-\"\n", count: 10_000).utf8)
-    }),
-    ("alias-expansion-over-100000", "alias expansion exceeds the limit of 100000 nodes", {
-      var text = "flowrun: 1\nname: a\nvalues:\n  a: &a [" + Array(repeating: "1", count: 1000).joined(separator: ",") + "]\n"
-      for i in 0..<200 { text += "  b\(i): *a\n" }
-      return Array(text.utf8)
-    }),
+    (
+      "step-chain-20000-cycle", "signals refer to one another deeper than the limit of 10000",
+      {
+        var text = "flowrun: 1\nname: r\nsignals:\n"
+        for i in 0..<20_000 { text += "  s\(i): [{ from: s\(i + 1) }, tap]\n" }
+        return Array((text + "  s20000: { from: s0 }\nexpect:\n  s0: \"-\"\n").utf8)
+      }
+    ),
+    (
+      "ten-thousand-scenarios", "expectation 's' failed",
+      {
+        Array(
+          String(
+            repeating: "---\nflowrun: 1\nname: d\nsignals:\n  s: { just: 1 }\nexpect:\n  s: \"-\"\n", count: 10_000
+          ).utf8)
+      }
+    ),
+    (
+      "alias-expansion-over-100000", "alias expansion exceeds the limit of 100000 nodes",
+      {
+        var text =
+          "flowrun: 1\nname: a\nvalues:\n  a: &a [" + Array(repeating: "1", count: 1000).joined(separator: ",") + "]\n"
+        for i in 0..<200 { text += "  b\(i): *a\n" }
+        return Array(text.utf8)
+      }
+    ),
   ]
 
   /// `s0: s1` … `s<n - 1>: s<n>`, then `s<n>: <end>`.
@@ -139,9 +180,11 @@ struct HostileInputTests {
     // CPU time, not wall-clock time, so that a loaded machine does not fail the test.
     #expect(run.cpuSeconds < Self.timeLimit, "\(name) took \(run.cpuSeconds) s of CPU time")
     #expect(run.maxResidentKB < Self.memoryLimitKB, "\(name) peaked at \(run.maxResidentKB) KB")
-    let first = run.output.split(separator: "\n").first { $0.contains(": error: ") || $0.contains(": warning: ") }
+    let first =
+      run.output.split(separator: "\n").first { $0.contains(": error: ") || $0.contains(": warning: ") }
       .map(String.init) ?? run.output.split(separator: "\n").first.map(String.init) ?? ""
-    #expect(first.contains(expected), "\(name): first diagnostic is\n\(first.prefix(500))\nexpected to contain\n\(expected)")
+    #expect(
+      first.contains(expected), "\(name): first diagnostic is\n\(first.prefix(500))\nexpected to contain\n\(expected)")
   }
 }
 
@@ -156,7 +199,8 @@ struct ChildProcess {
   var output: String
 
   static func run(_ path: String, _ arguments: [String], in directory: URL, timeout: Double) throws -> ChildProcess {
-    let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-hostile-\(UUID().uuidString).out")
+    let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-hostile-\(UUID().uuidString).out")
     defer { try? FileManager.default.removeItem(at: outputURL) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

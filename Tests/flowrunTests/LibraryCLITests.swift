@@ -41,7 +41,8 @@ import Testing
       in: Self.directory)
     #expect(output.status == 1)
     assertGolden(output.stdout, file: Self.golden("compare-blocked.out"))
-    #expect(output.stdout.contains("cannot run under combine: mixed.yaml:5:14: library 'combine' has no replay subject"))
+    #expect(
+      output.stdout.contains("cannot run under combine: mixed.yaml:5:14: library 'combine' has no replay subject"))
   }
 
   @Test func compareUsageErrors() throws {

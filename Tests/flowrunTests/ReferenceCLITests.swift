@@ -5,8 +5,9 @@ import Testing
 /// command's help.
 @Suite struct ReferenceCLITests {
   static let page: String = {
-    let data = FileManager.default.contents(
-      atPath: CLI.packageRoot.appendingPathComponent("docs/reference/cli.md").path) ?? Data()
+    let data =
+      FileManager.default.contents(
+        atPath: CLI.packageRoot.appendingPathComponent("docs/reference/cli.md").path) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }()
 
@@ -15,7 +16,9 @@ import Testing
     let help = try CLI.run(["--help"]).stdout
     let section = help.components(separatedBy: "SUBCOMMANDS:").last ?? ""
     return section.split(separator: "\n").compactMap { line in
-      guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first else { return nil }
+      guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first else {
+        return nil
+      }
       return word == "See" ? nil : String(word)
     }
   }

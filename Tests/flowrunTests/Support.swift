@@ -88,7 +88,8 @@ enum CLI {
   /// `in <duration> s`, the only part of a report that may change between runs.
   static func maskingDuration(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      guard line.contains(" scenario"), line.contains(" passed, "), let range = line.range(of: " in ", options: .backwards),
+      guard line.contains(" scenario"), line.contains(" passed, "),
+        let range = line.range(of: " in ", options: .backwards),
         line.hasSuffix(" s")
       else { return String(line) }
       return line[..<range.lowerBound] + " in <duration> s"
@@ -150,4 +151,3 @@ struct HumanGoldenCase: Sendable, CustomTestStringConvertible {
 
   var outputURL: URL { CLI.golden.appendingPathComponent(name + ".out") }
 }
-

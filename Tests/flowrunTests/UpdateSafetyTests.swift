@@ -61,7 +61,9 @@ import Testing
     try Self.failing.write(to: file, atomically: true, encoding: .utf8)
     let output = try CLI.run(["--update", file.path])
     #expect(output.status == 1)
-    #expect(try String(contentsOf: file, encoding: .utf8) == Self.failing.replacingOccurrences(of: "\"-b|\"", with: "\"-a|\""))
+    #expect(
+      try String(contentsOf: file, encoding: .utf8) == Self.failing.replacingOccurrences(of: "\"-b|\"", with: "\"-a|\"")
+    )
     #expect(try CLI.run([file.path]).status == 0)
   }
 }

@@ -104,7 +104,8 @@ public final class Command {
     running += 1
     if running == 1 { executing.receive(.next(.bool(true))) }
     updateEnabled()
-    let inner = Subject(kind: .replay(.max), owner: NodeLabel("\(owner.name).execution", at: owner.location), runtime: runtime)
+    let inner = Subject(
+      kind: .replay(.max), owner: NodeLabel("\(owner.name).execution", at: owner.location), runtime: runtime)
     executions.receive(.next(.signal(SignalValue(source: inner))))
     let execution = Execution(command: self, inner: inner)
     var list = active.take()  // changed moved out (Exclusivity.swift)

@@ -40,7 +40,8 @@ extension StepTable {
       summary: "flatMap: template, or Combine flatMap(maxPublishers:): { maxPublishers: n, signal: template }.",
       library: .combine
     ) { c in
-      guard let argument = c.argument, argument["maxPublishers"] != nil, let node = c.labelled(["maxPublishers", "signal"])
+      guard let argument = c.argument, argument["maxPublishers"] != nil,
+        let node = c.labelled(["maxPublishers", "signal"])
       else { return c.compileAsDefault() }
       guard let limit = c.required("maxPublishers", of: node).flatMap({ c.count($0, "'maxPublishers'", minimum: 1) }),
         let signal = c.required("signal", of: node), let template = c.template(signal, binding: .outer)
@@ -84,7 +85,8 @@ extension StepTable {
     },
     .operator(
       "timeout", .labels, extras: [.fallback],
-      summary: "timeout: d, or Combine timeout(_:customError:): { for: d, customError: v } — finishes unless customError.",
+      summary:
+        "timeout: d, or Combine timeout(_:customError:): { for: d, customError: v } — finishes unless customError.",
       library: .combine
     ) { c in
       guard let node = c.labelled(["for", "customError"]) else { return c.compileAsDefault() }
@@ -92,7 +94,8 @@ extension StepTable {
       let customError = node["customError"].map { c.value($0) }
       c.uses("combine-timeout-finishes")
       c.uses("combine-timeout-redelivers-as-actions")
-      return c.timed(duration, "'for'") { upstream, timing in upstream.combineTimeout(timing, customError: customError) }
+      return c.timed(duration, "'for'") { upstream, timing in upstream.combineTimeout(timing, customError: customError)
+      }
     },
     .operator(
       "prefix", .labels,
@@ -100,7 +103,8 @@ extension StepTable {
       library: .combine, nearest: "take"
     ) { c in
       if let node = c.labelled(["untilOutputFrom"]) {
-        guard let signal = c.required("untilOutputFrom", of: node), let notifier = c.signal(signal, "'untilOutputFrom'")?.0
+        guard let signal = c.required("untilOutputFrom", of: node),
+          let notifier = c.signal(signal, "'untilOutputFrom'")?.0
         else { return nil }
         c.uses("combine-prefix-until-output-ignores-failure")
         return c.apply(c.shape.passedOn) { graph, upstream, scope in
@@ -117,7 +121,8 @@ extension StepTable {
       "receiveOn", .string, of: "observeOn", library: .combine,
       summary: "Combine receive(on:): each event re-delivered as a new scheduler action at the same frame."),
     .equivalent(
-      "handleEvents", .bare, of: "tap", library: .combine, summary: "Combine handleEvents: a marker that --trace labels."),
+      "handleEvents", .bare, of: "tap", library: .combine,
+      summary: "Combine handleEvents: a marker that --trace labels."),
     .operator(
       "assign", .name, summary: "Combine assign(to:): the property takes every value, as a binding does.",
       library: .combine, nearest: "properties"

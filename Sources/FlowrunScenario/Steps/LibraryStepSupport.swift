@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 /// What the libraries' step definitions (Rac2Steps.swift, RxSwiftSteps.swift,

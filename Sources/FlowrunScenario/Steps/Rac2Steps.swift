@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 extension StepTable {
@@ -36,7 +36,8 @@ extension StepTable {
       return c.compile(as: "sampleRAC")
     },
     .operator(
-      "timeout", .duration, summary: "RAC2 -timeout:onScheduler:: fails unless the signal terminates within the duration.",
+      "timeout", .duration,
+      summary: "RAC2 -timeout:onScheduler:: fails unless the signal terminates within the duration.",
       library: .rac2
     ) { c in
       c.uses("rac2-timeout-whole-stream")
@@ -68,7 +69,8 @@ extension StepTable {
         upstream.map { value, _ throws(StepFailure) in .bool(!(try boolean(value, for: "not"))) }
       }
     },
-    .operator("and", .bare, summary: "RAC2 -and: true when every Bool of the list is.", library: .rac2, nearest: "map") {
+    .operator("and", .bare, summary: "RAC2 -and: true when every Bool of the list is.", library: .rac2, nearest: "map")
+    {
       c in
       c.booleans("and") { $0.allSatisfy { $0 } }
     },
@@ -104,14 +106,16 @@ extension StepTable {
     },
     .operator(
       "scanWithStart", .value,
-      summary: "RAC2 -scanWithStart:reduce:: { start, reduce } — every accumulation ($0 the running value, $1 the new one).",
+      summary:
+        "RAC2 -scanWithStart:reduce:: { start, reduce } — every accumulation ($0 the running value, $1 the new one).",
       library: .rac2, nearest: "scan"
     ) { c in
       c.uses("rac2-scanWithStart")
       return c.withStart { upstream, start, accumulate in upstream.scan(seed: start, accumulate) }
     },
     .operator(
-      "takeUntilBlock", .expression, summary: "RAC2 -takeUntilBlock:: completes at the first value that passes (not sent).",
+      "takeUntilBlock", .expression,
+      summary: "RAC2 -takeUntilBlock:: completes at the first value that passes (not sent).",
       library: .rac2, nearest: "takeWhile"
     ) { c in
       c.uses("rac2-takeUntilBlock")
@@ -155,7 +159,9 @@ extension StepTable {
       summary: "RAC2 -subscribeOn:: subscribes as a new scheduler action at the same frame (a queue name may follow).",
       library: .rac2, nearest: "delaySubscription"
     ) { c in
-      if let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true), c.string(argument, c.quotedName) == nil {
+      if let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true),
+        c.string(argument, c.quotedName) == nil
+      {
         return nil
       }
       c.uses("rac2-subscribeOn")
@@ -177,7 +183,8 @@ private func boolean(_ value: Value, for name: String) throws(StepFailure) -> Bo
 
 extension OperatorCompilation {
   /// `and` / `or`: a list of Bools (a `combineLatest`) reduced to one.
-  fileprivate func booleans(_ name: String, _ reduce: @escaping @Sendable ([Bool]) -> Bool) -> (SignalPlan, ValueShape)? {
+  fileprivate func booleans(_ name: String, _ reduce: @escaping @Sendable ([Bool]) -> Bool) -> (SignalPlan, ValueShape)?
+  {
     guard checkBare() else { return nil }
     uses("rac2-not-and-or")
     return apply(.value) { _, upstream, _ in

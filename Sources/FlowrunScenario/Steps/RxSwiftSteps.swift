@@ -1,5 +1,5 @@
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunYAML
 
 extension StepTable {
@@ -19,7 +19,8 @@ extension StepTable {
     },
     .operator(
       "throttle", .duration, extras: [.latest],
-      summary: "RxSwift throttle(d, latest:): the window's end is inclusive; with latest (default) the last value at its end.",
+      summary:
+        "RxSwift throttle(d, latest:): the window's end is inclusive; with latest (default) the last value at its end.",
       library: .rxswift
     ) { c in
       guard let argument = c.requiredNonNullArgument() else { return nil }
@@ -61,11 +62,14 @@ extension StepTable {
     },
     .operator(
       "asDriver", .labels,
-      summary: "RxCocoa asDriver: { onErrorJustReturn: v } or { onErrorDriveWith: signal }; delivered on main, shared with replay 1.",
+      summary:
+        "RxCocoa asDriver: { onErrorJustReturn: v } or { onErrorDriveWith: signal }; delivered on main, shared with replay 1.",
       library: .rxswift, nearest: "catchAndReturn"
     ) { c in
       guard let node = c.labelled(["onErrorJustReturn", "onErrorDriveWith"]) else {
-        c.error("\(c.quotedName) takes { onErrorJustReturn: v } or { onErrorDriveWith: signal }", at: c.argument ?? c.step.nameNode)
+        c.error(
+          "\(c.quotedName) takes { onErrorJustReturn: v } or { onErrorDriveWith: signal }",
+          at: c.argument ?? c.step.nameNode)
         return nil
       }
       var fallback: SignalPlan?

@@ -13,7 +13,9 @@ extension FlowrunCommand {
     @Option(help: "Output format: text, svg or html.")
     var format: DiagramFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to this file instead of standard output.", valueName: "path"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("Write the diagram to this file instead of standard output.", valueName: "path"))
     var output: String?
 
     @Flag(help: "Draw a lane for every step of each signal's chain, with the values each step dropped.")

@@ -1,5 +1,5 @@
-import FlowrunApp
 import ArgumentParser
+import FlowrunApp
 import FlowrunExplore
 import FlowrunReport
 
@@ -25,7 +25,9 @@ extension FlowrunCommand {
     @Option(help: "The seed of the generated inputs.")
     var seed: UInt64 = 0
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the counterexamples as scenarios to this file.", valueName: "file"))
+    @Option(
+      name: .shortAndLong, help: ArgumentHelp("Write the counterexamples as scenarios to this file.", valueName: "file")
+    )
     var output: String?
 
     @Option(help: "Output format: human or json.")

@@ -15,9 +15,10 @@ extension FlowrunCommand {
     @Argument(help: ArgumentHelp("The scenario to create: 'login' writes login.yaml.", valueName: "name"))
     var name: String
 
-    @Option(help: ArgumentHelp(
-      "The schema reference of the first line (default: schemas/ of the nearest directory above the file that has one, else the schema of the checkout this flowrun was built in).",
-      valueName: "url-or-path"))
+    @Option(
+      help: ArgumentHelp(
+        "The schema reference of the first line (default: schemas/ of the nearest directory above the file that has one, else the schema of the checkout this flowrun was built in).",
+        valueName: "url-or-path"))
     var schema: String?
 
     func validate() throws {
@@ -30,7 +31,8 @@ extension FlowrunCommand {
       let path = name.hasSuffix(".yaml") || name.hasSuffix(".yml") ? name : name + ".yaml"
       let url = URL(fileURLWithPath: path)
       if FileManager.default.fileExists(atPath: url.path) {
-        FileHandle.standardError.write(Data("error: \(path) already exists; flowrun init never overwrites a file\n".utf8))
+        FileHandle.standardError.write(
+          Data("error: \(path) already exists; flowrun init never overwrites a file\n".utf8))
         throw ExitCode(1)
       }
       let text = StarterScenario.text(schema: schema ?? StarterScenario.schemaReference(forFileAt: path))

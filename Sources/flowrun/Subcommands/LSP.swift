@@ -17,7 +17,8 @@ extension FlowrunCommand {
     func run() throws {
       let reference = FlowrunCheckout.root().map { $0.appendingPathComponent("docs/reference/").absoluteString }
       let server = LanguageServer(options: .init(referenceBase: reference))
-      let code = server.run(input: FileHandle.standardInput.fileDescriptor, output: FileHandle.standardOutput.fileDescriptor)
+      let code = server.run(
+        input: FileHandle.standardInput.fileDescriptor, output: FileHandle.standardOutput.fileDescriptor)
       if code != 0 { throw ExitCode(code) }
     }
   }

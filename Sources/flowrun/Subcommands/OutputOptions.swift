@@ -1,13 +1,15 @@
-import FlowrunApp
 import ArgumentParser
+import FlowrunApp
 import FlowrunReport
 import Foundation
 
 /// How `run` and `check` report: the formats, and whether passing scenarios are listed.
 struct OutputOptions: ParsableArguments {
-  @Option(name: .customLong("reporter"), help: ArgumentHelp(
-    "Output format, repeatable: human, json, junit, tap or github, optionally to a file (junit:out.xml).",
-    valueName: "format[:path]"))
+  @Option(
+    name: .customLong("reporter"),
+    help: ArgumentHelp(
+      "Output format, repeatable: human, json, junit, tap or github, optionally to a file (junit:out.xml).",
+      valueName: "format[:path]"))
   var reporters: [ReporterArgument] = []
 
   @Flag(name: .shortAndLong, help: "Print only failures and the summary.")

@@ -1,5 +1,5 @@
-import FlowrunApp
 import ArgumentParser
+import FlowrunApp
 import FlowrunPlayground
 import FlowrunReport
 import Foundation
@@ -37,7 +37,8 @@ extension FlowrunCommand {
       Task {
         do {
           try await server.run { url in
-            FileHandle.standardOutput.write(Data("flowrun playground: \(url.absoluteString)  (\(editing); Ctrl-C to stop)\n".utf8))
+            FileHandle.standardOutput.write(
+              Data("flowrun playground: \(url.absoluteString)  (\(editing); Ctrl-C to stop)\n".utf8))
           }
           outcome.finish(nil)
         } catch {

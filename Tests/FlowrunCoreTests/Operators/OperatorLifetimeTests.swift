@@ -52,13 +52,17 @@ import Testing
       func runCycle() {
         let subscription = chain.subscribe(Probe(census))
         let start = runtime.now
-        runtime.scheduler.schedule(at: start + 1, ClosureAction(owner: owner) {
-          other.receive(.next(.int(cycle)))
-          source.receive(.next(.int(cycle)))
-        })
-        runtime.scheduler.schedule(at: start + 2, ClosureAction(owner: owner) {
-          source.receive(.next(.int(cycle + 1)))
-        })
+        runtime.scheduler.schedule(
+          at: start + 1,
+          ClosureAction(owner: owner) {
+            other.receive(.next(.int(cycle)))
+            source.receive(.next(.int(cycle)))
+          })
+        runtime.scheduler.schedule(
+          at: start + 2,
+          ClosureAction(owner: owner) {
+            source.receive(.next(.int(cycle + 1)))
+          })
         _ = runtime.scheduler.run(until: start + 2, timeLimit: .max, stepLimit: .max)
         subscription.dispose()
       }

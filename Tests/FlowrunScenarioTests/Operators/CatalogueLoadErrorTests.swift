@@ -9,8 +9,10 @@ import Testing
     ("s: [{ hot: '-a|' }, { buffer: 0 }]", "'buffer' must be an integer ≥ 1, found 0"),
     ("s: [{ hot: '-a|' }, { pairwise: 3 }]", "'pairwise' takes no argument"),
     ("s: [{ hot: '-a|' }, { debounce: -2 }]", "'debounce' must not be negative, found -2"),
-    ("s: [{ hot: '-a|' }, { throttle: 2, trailing: false, latest: false }]",
-     "'latest' is an alias of 'trailing'; write only one of them"),
+    (
+      "s: [{ hot: '-a|' }, { throttle: 2, trailing: false, latest: false }]",
+      "'latest' is an alias of 'trailing'; write only one of them"
+    ),
     ("s: [{ hot: '-a|' }, { throttle: 2, leading: yes }]", "'leading' must be true or false, found 'yes'"),
     ("s: [{ hot: '-a|' }, { first: '$0 >', default: 1 }]", "unexpected end of expression"),
     ("s: [{ hot: '-a|' }, { first: '$0', seed: 1 }]", "unknown key 'seed' in step 'first'"),

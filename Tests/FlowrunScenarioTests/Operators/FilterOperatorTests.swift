@@ -4,7 +4,9 @@ import Testing
 /// scenarios; several cases are ported from RxJS 7's marble specs.
 @Suite struct FilterOperatorTests {
   @Test(arguments: [
-    OperatorCase("takeLast emits the last n at completion (RxJS)", """
+    OperatorCase(
+      "takeLast emits the last n at completion (RxJS)",
+      """
       signals:
         e1: { hot: "--a-----b----c---d--|" }
         s: [{ from: e1 }, { takeLast: 2 }]
@@ -12,19 +14,25 @@ import Testing
         s: "--------------------(cd|)"
         e1.subscriptions: "^-------------------!"
       """),
-    OperatorCase("takeLast with fewer values emits them all", """
+    OperatorCase(
+      "takeLast with fewer values emits them all",
+      """
       signals:
         s: [{ hot: "-a-b-|" }, { takeLast: 5 }]
       expect:
         s: "-----(ab|)"
       """),
-    OperatorCase("takeLast forwards an error and drops the buffer (RxJS)", """
+    OperatorCase(
+      "takeLast forwards an error and drops the buffer (RxJS)",
+      """
       signals:
         s: [{ hot: "--a-----b----c---d--#" }, { takeLast: 2 }]
       expect:
         s: "--------------------#"
       """),
-    OperatorCase("takeLast 0 completes at once without subscribing (RxJS)", """
+    OperatorCase(
+      "takeLast 0 completes at once without subscribing (RxJS)",
+      """
       signals:
         e1: { cold: "--a-----b----c---d--|" }
         s: [{ from: e1 }, { takeLast: 0 }]
@@ -32,13 +40,17 @@ import Testing
         s: "|"
         e1.subscriptions: []
       """),
-    OperatorCase("takeLast of an empty source completes", """
+    OperatorCase(
+      "takeLast of an empty source completes",
+      """
       signals:
         s: [{ hot: "-----|" }, { takeLast: 3 }]
       expect:
         s: "-----|"
       """),
-    OperatorCase("takeLast disposed before completion emits nothing", """
+    OperatorCase(
+      "takeLast disposed before completion emits nothing",
+      """
       signals:
         e1: { hot: "-a-b-c-|" }
         s: [{ from: e1 }, { takeLast: 1 }]
@@ -46,7 +58,9 @@ import Testing
         s: { subscribe: "^---!", marble: "----" }
         e1.subscriptions: "^---!"
       """),
-    OperatorCase("skipUntil passes values after the notifier's first value (RxJS)", """
+    OperatorCase(
+      "skipUntil passes values after the notifier's first value (RxJS)",
+      """
       signals:
         e1: { hot: "--a--b--c--d--e----|" }
         skip: { hot: "---------x------|" }
@@ -56,7 +70,9 @@ import Testing
         e1.subscriptions: "^------------------!"
         skip.subscriptions: "^--------!"
       """),
-    OperatorCase("skipUntil with a notifier that completes silently passes nothing (RxJS)", """
+    OperatorCase(
+      "skipUntil with a notifier that completes silently passes nothing (RxJS)",
+      """
       signals:
         e1: { hot: "--a--b--c--d--e----|" }
         skip: { hot: "-------------|" }
@@ -65,7 +81,9 @@ import Testing
         s: "-------------------|"
         skip.subscriptions: "^------------!"
       """),
-    OperatorCase("skipUntil fails with the notifier's error (RxJS)", """
+    OperatorCase(
+      "skipUntil fails with the notifier's error (RxJS)",
+      """
       signals:
         e1: { hot: "--a--b--c--d--e--|" }
         skip: { hot: "-------------#" }
@@ -74,13 +92,17 @@ import Testing
         s: "-------------#"
         e1.subscriptions: "^------------!"
       """),
-    OperatorCase("skipUntil subscribes the notifier before the source", """
+    OperatorCase(
+      "skipUntil subscribes the notifier before the source",
+      """
       signals:
         s: [{ of: [1, 2] }, { skipUntil: { just: x } }]
       expect:
         s: "(12|)"
       """),
-    OperatorCase("skipUntil: notifier in the same frame as a value, scheduled earlier, opens first", """
+    OperatorCase(
+      "skipUntil: notifier in the same frame as a value, scheduled earlier, opens first",
+      """
       signals:
         skip: { hot: "--x" }
         e1: { hot: "--a-b-|" }
@@ -88,7 +110,9 @@ import Testing
       expect:
         s: "--a-b-|"
       """),
-    OperatorCase("first takes the first value and unsubscribes (RxJS)", """
+    OperatorCase(
+      "first takes the first value and unsubscribes (RxJS)",
+      """
       signals:
         e1: { hot: "--a--^--b--c--|" }
         s: [{ from: e1 }, first]
@@ -96,19 +120,25 @@ import Testing
         s: "---(b|)"
         e1.subscriptions: "^--!"
       """),
-    OperatorCase("first of an empty source fails (RxJS)", """
+    OperatorCase(
+      "first of an empty source fails (RxJS)",
+      """
       signals:
         s: [{ hot: "-----|" }, first]
       expect:
         s: { marble: "-----#", error: no elements in sequence }
       """),
-    OperatorCase("first with a predicate", """
+    OperatorCase(
+      "first with a predicate",
+      """
       signals:
         s: [{ hot: "-1-2-3-|" }, { first: '$0 > 1' }]
       expect:
         s: "---(2|)"
       """),
-    OperatorCase("first with a predicate no value passes and a default", """
+    OperatorCase(
+      "first with a predicate no value passes and a default",
+      """
       signals:
         s:
           - hot: "-1-2-3-|"
@@ -117,7 +147,9 @@ import Testing
       expect:
         s: "-------(0|)"
       """),
-    OperatorCase("first with only a default", """
+    OperatorCase(
+      "first with only a default",
+      """
       signals:
         s:
           - hot: "---|"
@@ -126,13 +158,17 @@ import Testing
       expect:
         s: "---(d|)"
       """),
-    OperatorCase("first forwards an error", """
+    OperatorCase(
+      "first forwards an error",
+      """
       signals:
         s: [{ hot: "--#" }, first]
       expect:
         s: "--#"
       """),
-    OperatorCase("first: the predicate's error fails the result", """
+    OperatorCase(
+      "first: the predicate's error fails the result",
+      """
       signals:
         e1: { hot: "-1-2-3-|" }
         s: [{ from: e1 }, { first: '$0 == 2 ? throw("bad") : false' }]
@@ -140,13 +176,17 @@ import Testing
         s: { marble: "---#", error: bad }
         e1.subscriptions: "^--!"
       """),
-    OperatorCase("first: the predicate sees the index", """
+    OperatorCase(
+      "first: the predicate sees the index",
+      """
       signals:
         s: [{ hot: "-a-b-c-|" }, { first: 'index == 2' }]
       expect:
         s: "-----(c|)"
       """),
-    OperatorCase("last emits the last value at completion (RxJS)", """
+    OperatorCase(
+      "last emits the last value at completion (RxJS)",
+      """
       signals:
         e1: { hot: "--a----b--c--|" }
         s: [{ from: e1 }, last]
@@ -154,19 +194,25 @@ import Testing
         s: "-------------(c|)"
         e1.subscriptions: "^------------!"
       """),
-    OperatorCase("last of an empty source fails", """
+    OperatorCase(
+      "last of an empty source fails",
+      """
       signals:
         s: [{ hot: "--|" }, last]
       expect:
         s: { marble: "--#", error: no elements in sequence }
       """),
-    OperatorCase("last with a predicate", """
+    OperatorCase(
+      "last with a predicate",
+      """
       signals:
         s: [{ hot: "-1-2-3-|" }, { last: '$0 < 3' }]
       expect:
         s: "-------(2|)"
       """),
-    OperatorCase("last with a default on an empty source", """
+    OperatorCase(
+      "last with a default on an empty source",
+      """
       signals:
         s:
           - hot: "--|"
@@ -175,13 +221,17 @@ import Testing
       expect:
         s: "--(9|)"
       """),
-    OperatorCase("last forwards an error, dropping the value", """
+    OperatorCase(
+      "last forwards an error, dropping the value",
+      """
       signals:
         s: [{ hot: "-a-#" }, last]
       expect:
         s: "---#"
       """),
-    OperatorCase("elementAt takes the value at the index (RxJS)", """
+    OperatorCase(
+      "elementAt takes the value at the index (RxJS)",
+      """
       signals:
         e1: { hot: "--a--b--c--|" }
         s: [{ from: e1 }, { elementAt: 1 }]
@@ -189,19 +239,25 @@ import Testing
         s: "-----(b|)"
         e1.subscriptions: "^----!"
       """),
-    OperatorCase("elementAt 0", """
+    OperatorCase(
+      "elementAt 0",
+      """
       signals:
         s: [{ hot: "--a--b--|" }, { elementAt: 0 }]
       expect:
         s: "--(a|)"
       """),
-    OperatorCase("elementAt past the end fails (RxJS)", """
+    OperatorCase(
+      "elementAt past the end fails (RxJS)",
+      """
       signals:
         s: [{ hot: "--a--b--|" }, { elementAt: 3 }]
       expect:
         s: { marble: "--------#", error: argument out of range }
       """),
-    OperatorCase("elementAt past the end with a default", """
+    OperatorCase(
+      "elementAt past the end with a default",
+      """
       signals:
         s:
           - hot: "--a--b--|"
@@ -210,13 +266,17 @@ import Testing
       expect:
         s: "--------(x|)"
       """),
-    OperatorCase("elementAt forwards an error", """
+    OperatorCase(
+      "elementAt forwards an error",
+      """
       signals:
         s: [{ hot: "--a--#" }, { elementAt: 3 }]
       expect:
         s: "-----#"
       """),
-    OperatorCase("ignoreElements keeps only completion (RxJS)", """
+    OperatorCase(
+      "ignoreElements keeps only completion (RxJS)",
+      """
       signals:
         e1: { hot: "--a--b--c--|" }
         s: [{ from: e1 }, ignoreElements]
@@ -224,19 +284,25 @@ import Testing
         s: "-----------|"
         e1.subscriptions: "^----------!"
       """),
-    OperatorCase("ignoreValues keeps only the error", """
+    OperatorCase(
+      "ignoreValues keeps only the error",
+      """
       signals:
         s: [{ hot: "--a--#" }, ignoreValues]
       expect:
         s: "-----#"
       """),
-    OperatorCase("ignore drops values equal to its argument (RAC2)", """
+    OperatorCase(
+      "ignore drops values equal to its argument (RAC2)",
+      """
       signals:
         s: [{ hot: "-a-b-a-|" }, { ignore: a }]
       expect:
         s: "---b---|"
       """),
-    OperatorCase("ignore compares deeply", """
+    OperatorCase(
+      "ignore compares deeply",
+      """
       values: { x: [1, 2], y: [1, 3] }
       signals:
         s: [{ hot: "-x-y-|" }, { ignore: [1.0, 2] }]

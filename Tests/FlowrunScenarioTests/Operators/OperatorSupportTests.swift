@@ -37,7 +37,8 @@ func loadErrors(_ body: String) -> [String] {
 
 @Suite struct OperatorSupportTests {
   @Test func aFailingExpectationIsReportedWithItsActualEvents() {
-    let report = problemsRunning("""
+    let report = problemsRunning(
+      """
       flowrun: 1
       name: wrong on purpose
       signals:

@@ -4,7 +4,9 @@ import Testing
 /// `deliverOn` run as scenarios; subscription logs show connections.
 @Suite struct SharingOperatorTests {
   @Test(arguments: [
-    OperatorCase("share: two subscribers, one subscription of the source", """
+    OperatorCase(
+      "share: two subscribers, one subscription of the source",
+      """
       signals:
         src: { cold: "-a-b-|" }
         sh: [{ from: src }, share]
@@ -15,7 +17,9 @@ import Testing
         y: { subscribe: "--^", marble: "---b-|" }
         src.subscriptions: "^----!"
       """),
-    OperatorCase("share disconnects when the last subscriber leaves and reconnects later", """
+    OperatorCase(
+      "share disconnects when the last subscriber leaves and reconnects later",
+      """
       signals:
         src: { cold: "-a-b-|" }
         sh: [{ from: src }, share]
@@ -26,7 +30,9 @@ import Testing
         y: { subscribe: "----^", marble: "-----a-b-|" }
         src.subscriptions: ["^-!", "----^----!"]
       """),
-    OperatorCase("share resets after completion: a later subscriber subscribes anew", """
+    OperatorCase(
+      "share resets after completion: a later subscriber subscribes anew",
+      """
       signals:
         src: { cold: "-a-b-|" }
         sh: [{ from: src }, share]
@@ -37,7 +43,9 @@ import Testing
         y: { subscribe: "-------^", marble: "--------a-b-|" }
         src.subscriptions: ["^----!", "-------^----!"]
       """),
-    OperatorCase("share: after a reset only the new subscribers count towards disconnecting", """
+    OperatorCase(
+      "share: after a reset only the new subscribers count towards disconnecting",
+      """
       signals:
         src: { cold: "-a-b-|" }
         sh: [{ from: src }, share]
@@ -48,7 +56,9 @@ import Testing
         y: { subscribe: "-------^-!", marble: "--------a" }
         src.subscriptions: ["^----!", "-------^-!"]
       """),
-    OperatorCase("share resets after an error", """
+    OperatorCase(
+      "share resets after an error",
+      """
       signals:
         src: { cold: "-a-#" }
         sh: [{ from: src }, share]
@@ -59,7 +69,9 @@ import Testing
         y: { subscribe: "-----^", marble: "------a-#" }
         src.subscriptions: ["^--!", "-----^--!"]
       """),
-    OperatorCase("shareReplay replays its buffer to a later subscriber", """
+    OperatorCase(
+      "shareReplay replays its buffer to a later subscriber",
+      """
       signals:
         src: { cold: "-a-b-c-|" }
         sh: [{ from: src }, { shareReplay: 2 }]
@@ -70,7 +82,9 @@ import Testing
         y: { subscribe: "-----^", marble: "-----(abc)-|" }
         src.subscriptions: "^------!"
       """),
-    OperatorCase("shareReplay stays connected when every subscriber left", """
+    OperatorCase(
+      "shareReplay stays connected when every subscriber left",
+      """
       signals:
         src: { cold: "-a-b-c-|" }
         sh: [{ from: src }, { shareReplay: 1 }]
@@ -81,7 +95,9 @@ import Testing
         y: { subscribe: "----^", marble: "----bc-|" }
         src.subscriptions: "^------!"
       """),
-    OperatorCase("shareReplay replays the completion", """
+    OperatorCase(
+      "shareReplay replays the completion",
+      """
       signals:
         src: { cold: "-a-b-c-|" }
         sh: [{ from: src }, { shareReplay: 2 }]
@@ -92,7 +108,9 @@ import Testing
         y: { subscribe: "---------^", marble: "---------(bc|)" }
         src.subscriptions: "^------!"
       """),
-    OperatorCase("shareReplay resets after an error", """
+    OperatorCase(
+      "shareReplay resets after an error",
+      """
       signals:
         src: { cold: "-a-#" }
         sh: [{ from: src }, { shareReplay: 1 }]
@@ -103,7 +121,9 @@ import Testing
         y: { subscribe: "-----^", marble: "------a-#" }
         src.subscriptions: ["^--!", "-----^--!"]
       """),
-    OperatorCase("replay connects at setup and replays everything (RAC2)", """
+    OperatorCase(
+      "replay connects at setup and replays everything (RAC2)",
+      """
       signals:
         src: { cold: "-a-b-|" }
         r: [{ from: src }, replay]
@@ -111,21 +131,27 @@ import Testing
         r: { subscribe: "----^", marble: "----(ab)|" }
         src.subscriptions: "^----!"
       """),
-    OperatorCase("replay connects even when nobody subscribes", """
+    OperatorCase(
+      "replay connects even when nobody subscribes",
+      """
       signals:
         src: { cold: "-a-b-|" }
         r: [{ from: src }, replay]
       expect:
         src.subscriptions: "^----!"
       """),
-    OperatorCase("replay replays an error to a later subscriber", """
+    OperatorCase(
+      "replay replays an error to a later subscriber",
+      """
       signals:
         src: { cold: "-a-#" }
         r: [{ from: src }, replay]
       expect:
         r: { subscribe: "-----^", marble: "-----(a#)" }
       """),
-    OperatorCase("replayLast replays only the latest value (RAC2)", """
+    OperatorCase(
+      "replayLast replays only the latest value (RAC2)",
+      """
       signals:
         src: { hot: "-a-b-|" }
         r: [{ from: src }, replayLast]
@@ -133,7 +159,9 @@ import Testing
         r: { subscribe: "----^", marble: "----b|" }
         src.subscriptions: "^----!"
       """),
-    OperatorCase("replayLazily connects on its first subscriber (RAC2)", """
+    OperatorCase(
+      "replayLazily connects on its first subscriber (RAC2)",
+      """
       signals:
         src: { cold: "-a-b-|" }
         r: [{ from: src }, replayLazily]
@@ -144,7 +172,9 @@ import Testing
         y: { subscribe: "----^", marble: "----ab-|" }
         src.subscriptions: "--^----!"
       """),
-    OperatorCase("observeOn re-delivers after what is already scheduled for the frame", """
+    OperatorCase(
+      "observeOn re-delivers after what is already scheduled for the frame",
+      """
       signals:
         e1: { hot: "-a-|" }
         e2: { hot: "-x-|" }
@@ -155,7 +185,9 @@ import Testing
       expect:
         s: "-(xa)-|"
       """),
-    OperatorCase("without observeOn the earlier-scheduled event comes first", """
+    OperatorCase(
+      "without observeOn the earlier-scheduled event comes first",
+      """
       signals:
         e1: { hot: "-a-|" }
         e2: { hot: "-x-|" }
@@ -163,13 +195,17 @@ import Testing
       expect:
         s: "-(ax)-|"
       """),
-    OperatorCase("deliverOn keeps the order of the events it re-delivers", """
+    OperatorCase(
+      "deliverOn keeps the order of the events it re-delivers",
+      """
       signals:
         s: [{ hot: "-(ab)-(c|)" }, { deliverOn: main }]
       expect:
         s: "-(ab)-(c|)"
       """),
-    OperatorCase("deliverOn drops events pending when disposed", """
+    OperatorCase(
+      "deliverOn drops events pending when disposed",
+      """
       signals:
         e1: { hot: "-(ab)-|" }
         s: [{ from: e1 }, { deliverOn: main }, { take: 1 }]
@@ -177,7 +213,9 @@ import Testing
         s: "-(a|)"
         e1.subscriptions: "^!"
       """),
-    OperatorCase("deliverOn of a synchronous source delivers in frame 0 after subscription", """
+    OperatorCase(
+      "deliverOn of a synchronous source delivers in frame 0 after subscription",
+      """
       signals:
         s: [{ of: [1, 2] }, { deliverOn: main }]
       expect:

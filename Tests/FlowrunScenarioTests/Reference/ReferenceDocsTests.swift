@@ -1,6 +1,6 @@
-import FlowrunTestSupport
-import FlowrunDiagnostics
 import FlowrunCore
+import FlowrunDiagnostics
+import FlowrunTestSupport
 import Foundation
 import Testing
 
@@ -89,7 +89,9 @@ import Testing
     let steps = Self.registeredSteps(role)
     #expect(!steps.isEmpty)
     for name in steps { #expect(entries.contains(name), "\(page) has no entry for the \(role.rawValue) '\(name)'") }
-    for entry in entries { #expect(steps.contains(entry), "\(page) documents '\(entry)', which is no \(role.rawValue)") }
+    for entry in entries {
+      #expect(steps.contains(entry), "\(page) documents '\(entry)', which is no \(role.rawValue)")
+    }
     #expect(Set(entries).count == entries.count, "\(page) has an entry twice")
   }
 
