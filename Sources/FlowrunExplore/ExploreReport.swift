@@ -152,10 +152,8 @@ public struct ExploreReport: Sendable {
     let explored = explorations.filter { !$0.skipped }
     let failed = counterexamples + loadFailures
     let runs = explorations.reduce(0) { $0 + $1.runs + $1.orderRuns }
-    var line =
-      "\(explored.count + loadFailures) scenarios, \(explored.count - counterexamples) passed, \(failed) failed"
-    line +=
-      " (\(runs == 1 ? "1 run" : "\(runs) runs"), \(counterexamples == 1 ? "1 counterexample" : "\(counterexamples) counterexamples")"
+    var line = "\(counted(explored.count + loadFailures, "scenario")), \(explored.count - counterexamples) passed"
+    line += ", \(failed) failed (\(counted(runs, "run")), \(counted(counterexamples, "counterexample"))"
     let skipped = explorations.count - explored.count
     if skipped > 0 { line += ", \(skipped) skipped" }
     return line + ")"

@@ -169,7 +169,7 @@ public struct RunSummary: Sendable, Equatable {
 }
 
 /// `1 scenario`, `2 scenarios`, `0 scenarios`.
-func counted(_ count: Int, _ noun: String) -> String {
+package func counted(_ count: Int, _ noun: String) -> String {
   count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
 }
 

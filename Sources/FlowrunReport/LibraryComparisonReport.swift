@@ -69,7 +69,7 @@ extension LibraryComparison {
   public var summaryLine: String {
     let differing = scenarios.filter { !$0.differences.isEmpty }.count
     let blocked = scenarios.filter { !$0.blocked.isEmpty }.count
-    return "\(scenarios.count + unloaded.count) scenarios, \(differing) differ between libraries, "
+    return "\(counted(scenarios.count + unloaded.count, "scenario")), \(differing) differ between libraries, "
       + "\(blocked) cannot run under every library, \(unloaded.count) did not load"
   }
 

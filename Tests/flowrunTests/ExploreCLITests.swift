@@ -12,7 +12,7 @@ import Testing
     #expect(found.stdout.contains("counterexample: run "))
     let none = try CLI.run(["explore", "scenarios/explore/login-command.yaml", "--runs", "200"])
     #expect(none.status == 0, "\(none.stdout)\(none.stderr)")
-    #expect(none.stdout.hasSuffix("1 scenarios, 1 passed, 0 failed (200 runs, 0 counterexamples)\n"))
+    #expect(none.stdout.hasSuffix("1 scenario, 1 passed, 0 failed (200 runs, 0 counterexamples)\n"))
     let run = try CLI.run(["scenarios/explore"])
     #expect(run.status == 0, "\(run.stdout)")
   }
