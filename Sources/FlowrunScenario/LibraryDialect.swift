@@ -124,6 +124,46 @@ extension ScenarioCompiler {
     return hint
   }
 
+  /// Why a step that did not compile may be another library's form of it: a mapping of labels
+  /// where this library's step takes none (RxSwift's `share: { replay, scope }` in another
+  /// library), or a key beside the step that only another library's step has (`latest:` beside
+  /// a RAC2 `throttle`). A note for the step's diagnostics; nil when no library has that form.
+  func libraryHint(forFailed step: StepNode, _ definition: StepDefinition) -> Diagnostic.Note? {
+    let labelled = step.argument?.mappingPairs != nil && definition.argument != .labels
+    let keys = Set(definition.extras.map(\.name))
+    let foreignKey = step.extras.lazy.compactMap(\.key.scalarValue).first { !keys.contains($0) }
+    // The default catalogue first: a library that keeps the default form of a key keeps its keys.
+    let libraries: [Library] = [.rxjs, .rac2, .rxswift, .combine]
+    for library in libraries where library != (plan.library ?? .rxjs) {
+      guard let other = StepTable.dialect(library).operator(named: step.name), other !== definition else { continue }
+      let owner = other.library.map { "\($0.title)'s" } ?? "the default catalogue's"
+      let asks = "('library: \((other.library ?? .rxjs).rawValue)')"
+      if labelled && other.argument == .labels {
+        return Diagnostic.Note(
+          location: step.nameNode.start,
+          message: "'\(step.name): { … }' is \(owner) form \(asks); \(libraryPhrase) has no such form")
+      }
+      if let key = foreignKey, other.extras.contains(where: { $0.name == key }) {
+        return Diagnostic.Note(
+          location: step.nameNode.start,
+          message:
+            "'\(key)' is a key of \(owner) '\(step.name)' \(asks); \(libraryPhrase) reads '\(step.name)' without it")
+      }
+    }
+    return nil
+  }
+
+  /// A relay under another library than RxSwift: RxRelay's, not a subject key to misspell.
+  func rejectRelay(_ pairs: some Collection<YAMLNode.Pair>) -> Bool {
+    guard plan.library != .rxswift, let relay = pairs.first(where: { $0.key.isScalar("relay") }) else { return false }
+    context.error(
+      Diagnostic.Message(
+        "a relay is RxSwift's (RxRelay's PublishRelay and BehaviorRelay: 'library: rxswift'); "
+          + "\(libraryPhrase) has no relay, the nearest is a subject {}"),
+      at: relay.key)
+    return true
+  }
+
   /// Combine's `assign: property`: binds the property to `plan` (the signal before the step),
   /// once the properties are read (`bindAssignments`). False, with a diagnostic, when it cannot.
   func assign(_ plan: SignalPlan, to name: String, at node: YAMLNode) -> Bool {

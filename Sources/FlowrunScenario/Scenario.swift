@@ -5,27 +5,41 @@ public import FlowrunYAML
 import OrderedCollections
 
 /// One loaded and validated scenario, ready to run.
+///
+/// Its parts live in one immutable object: every graph, run and result holds the scenario, and
+/// a copy then retains that one object instead of each of its many parts.
 public struct Scenario: Sendable {
-  public let path: String
-  public let name: String
-  public let description: String?
-  public let tags: [String]
+  private var parts: Parts
+
+  public var path: String { parts.path }
+  public var name: String { parts.name }
+  public var description: String? { parts.description }
+  public var tags: [String] { parts.tags }
   /// Where the scenario's document starts.
-  public let location: SourceLocation
-  public let tick: Tick
-  public let grammar: MarbleGrammar
+  public var location: SourceLocation { parts.location }
+  public var tick: Tick { parts.tick }
+  public var grammar: MarbleGrammar { parts.grammar }
   /// The file's `values` as expectations see them (signal values as their marbles' events).
-  public let fileLegend: ExpectedLegend
+  public var fileLegend: ExpectedLegend { parts.fileLegend }
   /// The file's `values` in file order (made on each use).
   public var legend: [(key: String, value: Value)] { fileLegend.entries }
   /// The file's `error`: the value of `#` unless a marble says otherwise.
-  public let errorValue: Value
+  public var errorValue: Value { parts.errorValue }
   /// The expectations, in file order.
-  public let expectations: [ExpectationSpec]
+  public var expectations: [ExpectationSpec] { parts.expectations }
   /// The YAML file, for placing run-time diagnostics.
-  public let file: YAMLFile
+  public var file: YAMLFile { parts.file }
 
-  var plan: ScenarioPlan
+  /// The compiled graph; changing it (limits given on the command line) makes new parts.
+  var plan: ScenarioPlan {
+    get { parts.plan }
+    set {
+      parts = Parts(
+        path: path, name: name, description: description, tags: tags, location: location, tick: tick,
+        grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: expectations, file: file,
+        plan: newValue)
+    }
+  }
 
   /// The library the scenario was read in (`library:`, or `flowrun run --library`); nil for the
   /// default, which `library: rxjs` states.
@@ -35,6 +49,51 @@ public struct Scenario: Sendable {
   /// The ids of the docs rows (docs/libraries.md) whose meanings this scenario used: the
   /// library's redefined and added steps, subjects and properties, in file order.
   public var libraryRows: [String] { plan.libraryRows }
+
+  init(
+    path: String, name: String, description: String?, tags: [String], location: SourceLocation, tick: Tick,
+    grammar: MarbleGrammar, fileLegend: ExpectedLegend, errorValue: Value, expectations: [ExpectationSpec],
+    file: YAMLFile, plan: ScenarioPlan
+  ) {
+    parts = Parts(
+      path: path, name: name, description: description, tags: tags, location: location, tick: tick,
+      grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: expectations, file: file,
+      plan: plan)
+  }
+
+  private final class Parts: Sendable {
+    let path: String
+    let name: String
+    let description: String?
+    let tags: [String]
+    let location: SourceLocation
+    let tick: Tick
+    let grammar: MarbleGrammar
+    let fileLegend: ExpectedLegend
+    let errorValue: Value
+    let expectations: [ExpectationSpec]
+    let file: YAMLFile
+    let plan: ScenarioPlan
+
+    init(
+      path: String, name: String, description: String?, tags: [String], location: SourceLocation, tick: Tick,
+      grammar: MarbleGrammar, fileLegend: ExpectedLegend, errorValue: Value, expectations: [ExpectationSpec],
+      file: YAMLFile, plan: ScenarioPlan
+    ) {
+      self.path = path
+      self.name = name
+      self.description = description
+      self.tags = tags
+      self.location = location
+      self.tick = tick
+      self.grammar = grammar
+      self.fileLegend = fileLegend
+      self.errorValue = errorValue
+      self.expectations = expectations
+      self.file = file
+      self.plan = plan
+    }
+  }
 }
 
 /// What an expectation says: its target and the expected events or subscriptions.

@@ -330,7 +330,7 @@ final class ScenarioCompiler {
         plan.subjects.append(subject)
         continue
       }
-      guard let pairs = context.mapping(value, "subject '\(name)'") else { continue }
+      guard let pairs = context.mapping(value, "subject '\(name)'"), !rejectRelay(pairs) else { continue }
       context.checkKeys(pairs, allowed: subjectKeys, in: "subject '\(name)'")
       if let rac = value["rac"] { subject.isRAC = context.bool(rac, "'rac'") ?? false }
       guard librarySubject(&subject, value, pairs) else { continue }

@@ -143,8 +143,15 @@ extension ScenarioCompiler {
     guard checkStepName(name, at: pair.key) else { return nil }
     var extras = pairs
     extras.remove(at: index)
+    let reported = context.diagnostics.count
     context.checkKeys(extras, allowed: steps.extras(of: name), in: "step '\(name)'")
-    return StepNode(name: name, nameNode: pair.key, argument: pair.value, extras: extras, node: node)
+    let step = StepNode(name: name, nameNode: pair.key, argument: pair.value, extras: extras, node: node)
+    if context.diagnostics.count > reported, let definition = steps.operator(named: name),
+      let note = libraryHint(forFailed: step, definition)
+    {
+      context.diagnostics[reported].notes.append(note)
+    }
+    return step
   }
 
   private func checkStepName(_ name: String, at node: YAMLNode) -> Bool {
@@ -189,7 +196,13 @@ extension ScenarioCompiler {
       context.error("'\(step.name)' is a source; only the first step of a signal may be one", at: step.nameNode)
       return nil
     }
-    return compile(OperatorCompilation(compiler: self, step: step, definition: definition, input: input, shape: shape))
+    let reported = context.diagnostics.count
+    let compiled = compile(
+      OperatorCompilation(compiler: self, step: step, definition: definition, input: input, shape: shape))
+    if context.diagnostics.count > reported, let note = libraryHint(forFailed: step, definition) {
+      context.diagnostics[reported].notes.append(note)
+    }
+    return compiled
   }
 
   /// The frames of a duration node: a number of frames or a string such as `500ms`.

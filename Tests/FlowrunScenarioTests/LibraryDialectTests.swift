@@ -123,7 +123,21 @@ import Testing
     Case(
       name: "Relays are RxSwift's",
       body: "library: combine\nsubjects:\n  taps: { relay: publish }\n",
-      error: "unknown key 'relay' in subject 'taps'"),
+      error:
+        "5:11: error: a relay is RxSwift's (RxRelay's PublishRelay and BehaviorRelay: 'library: rxswift'); library 'combine' has no relay, the nearest is a subject {}"
+    ),
+    Case(
+      name: "RxSwift's share form in another library names RxSwift",
+      body: "library: rac2\nsignals:\n  out: [{ just: 1 }, { share: { replay: 1, scope: forever } }]\n",
+      error: "note: 'share: { … }' is RxSwift's form ('library: rxswift'); library 'rac2' has no such form"),
+    Case(
+      name: "Combine's throttle form under RxSwift names Combine",
+      body: "library: rxswift\nsignals:\n  out: [{ hot: \"-a\" }, { throttle: { for: 3, latest: true } }]\n",
+      error: "note: 'throttle: { … }' is Combine's form ('library: combine'); library 'rxswift' has no such form"),
+    Case(
+      name: "RxSwift's timed take in the default catalogue names RxSwift",
+      body: "signals:\n  out: [{ hot: \"-a\" }, { take: { for: 3 } }]\n",
+      error: "note: 'take: { … }' is RxSwift's form ('library: rxswift'); library 'rxjs' has no such form"),
     Case(
       name: "Another library's operator is named with its owner and the nearest one here",
       body: "library: rac2\nsignals:\n  out: [{ just: 1 }, removeDuplicates]\n",
@@ -139,7 +153,9 @@ import Testing
     Case(
       name: "RAC2's throttle takes no RxJS keys",
       body: "library: rac2\nsignals:\n  out: [{ hot: \"-a\" }, { throttle: 3, leading: false }]\n",
-      error: "unknown key 'leading' in step 'throttle'"),
+      error:
+        "note: 'leading' is a key of the default catalogue's 'throttle' ('library: rxjs'); library 'rac2' reads 'throttle' without it"
+    ),
     Case(
       name: "assign needs a declared property",
       body:

@@ -34,7 +34,9 @@ public final class ShareSource: Source {
       Policy(subject: .replay(capacity), resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false)
     }
     /// RxSwift `share(replay:scope:)`: `.whileConnected` starts over after the last subscriber
-    /// left or the source terminated; `.forever` reconnects then but keeps one subject.
+    /// left or the source terminated; `.forever` keeps one subject: it reconnects after the last
+    /// subscriber left, and after the source terminated the subject answers late subscribers
+    /// (its buffer, then the terminal event) without a new subscription upstream.
     public static func rxSwift(replay: Int, forever: Bool) -> Policy {
       var policy = Policy(
         subject: replay == 0 ? .publish : .replay(replay), resetOnError: true, resetOnComplete: true,
@@ -65,6 +67,9 @@ public final class ShareSource: Source {
     refCount += 1
     let subject = currentSubject()
     let subscription = ShareSubscription(source: self, generation: generation, inner: subject.subscribe(observer))
+    // A kept subject that terminated has answered the subscriber itself (RxSwift's
+    // `RefCountSink.run` returns before `connect()` once the sink is disposed): no reconnection.
+    guard !(policy.keepsSubject && subject.isTerminated) else { return subscription }
     if connection == nil, refCount > 0, self.subject === subject { connect() }
     return subscription
   }
