@@ -99,7 +99,8 @@ public struct LibraryComparison: Sendable {
       blocked: blocked, differences: [], same: [])
     guard let reference = runs.first?.1 else { return result }
     for (index, expectation) in reference.expectations.enumerated() {
-      let outcomes = runs.map { ($0.0, $0.1.expectations[index], $0.1.scenario.libraryRows) }
+      let target = expectation.spec.target
+      let outcomes = runs.map { ($0.0, $0.1.expectations[index], $0.1.scenario.libraryRows(for: target)) }
       if let difference = difference(outcomes, grammar: scenario.grammar) {
         result.differences.append(difference)
       } else {

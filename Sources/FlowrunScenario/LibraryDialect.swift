@@ -39,8 +39,16 @@ extension ScenarioCompiler {
   }
 
   /// Records that the scenario uses the meaning documented by docs row `id`.
-  func usesRow(_ id: String) {
+  /// The declaration being compiled uses it; `scenarioWide`: every expectation may (Combine's
+  /// `@Published` properties).
+  func usesRow(_ id: String, scenarioWide: Bool = false) {
     if !plan.libraryRows.contains(id) { plan.libraryRows.append(id) }
+    plan.libraryRowUses.append((id, scenarioWide ? nil : referringName))
+  }
+
+  /// Records that the declared name being compiled refers to `name`.
+  func refers(to name: String) {
+    if let referringName, referringName != name { plan.references.append((referringName, name)) }
   }
 
   /// The keys a subject declaration may have under the scenario's library.
@@ -184,7 +192,9 @@ extension ScenarioCompiler {
 
   /// Applies the `assign` steps to the properties they name; a property bound twice is an error.
   func bindAssignments() {
-    if plan.library == .combine, !plan.properties.isEmpty { usesRow("combine-published-sends-before-store") }
+    if plan.library == .combine, !plan.properties.isEmpty {
+      usesRow("combine-published-sends-before-store", scenarioWide: true)
+    }
     for assignment in assignments {
       guard let index = plan.properties.firstIndex(where: { $0.name == assignment.property }) else { continue }
       guard plan.properties[index].binding == nil else {

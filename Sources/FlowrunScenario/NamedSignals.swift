@@ -141,11 +141,14 @@ extension ScenarioCompiler {
     named.nesting += 1
     pushCompiling(index)
     let outerName = currentName
+    let outerReferring = referringName
     let outerNesting = stepNesting
     currentName = name
+    referringName = name
     stepNesting = 0
     let compiled = compileSignal(declaration.node, "signal '\(name)'")
     currentName = outerName
+    referringName = outerReferring
     stepNesting = outerNesting
     popCompiling()
     named.nesting -= 1
@@ -194,6 +197,7 @@ extension ScenarioCompiler {
       }
       let name = declarations.keys[link.index]
       plan.signals[name] = .reference(.signal(declarations.keys[link.target]))
+      plan.references.append((name, declarations.keys[link.target]))
       plan.signalLocations[name] = declarations[link.index].keyNode.start
       named.shapes[link.index] = shape
     }

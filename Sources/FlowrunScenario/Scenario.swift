@@ -50,6 +50,37 @@ public struct Scenario: Sendable {
   /// library's redefined and added steps, subjects and properties, in file order.
   public var libraryRows: [String] { plan.libraryRows }
 
+  /// The docs rows whose meanings the expectation of `target` depends on: those used by the
+  /// declared name it reads (`fetch` for `fetch.executing`) and by every name that one refers
+  /// to, directly or not; for a subscription log (`request.subscriptions`), also those of every
+  /// name that reads it, whose steps make and end its subscriptions; and those of the whole
+  /// scenario.
+  public func libraryRows(for target: String) -> [String] {
+    var base = target
+    let declared = Set(plan.references.flatMap { [$0.from, $0.to] } + plan.libraryRowUses.compactMap(\.owner))
+    while !declared.contains(base), let dot = base.lastIndex(of: ".") { base = String(base[..<dot]) }
+    var reached = Self.reach(
+      from: base, along: Dictionary(grouping: plan.references, by: \.from).mapValues { $0.map(\.to) })
+    if target.hasSuffix(".subscriptions") {
+      reached.formUnion(
+        Self.reach(from: base, along: Dictionary(grouping: plan.references, by: \.to).mapValues { $0.map(\.from) }))
+    }
+    var rows: [String] = []
+    for use in plan.libraryRowUses where use.owner.map(reached.contains) ?? true && !rows.contains(use.row) {
+      rows.append(use.row)
+    }
+    return rows
+  }
+
+  private static func reach(from start: String, along edges: [String: [String]]) -> Set<String> {
+    var reached: Set<String> = [start]
+    var pending = [start]
+    while let name = pending.popLast() {
+      for next in edges[name] ?? [] where reached.insert(next).inserted { pending.append(next) }
+    }
+    return reached
+  }
+
   init(
     path: String, name: String, description: String?, tags: [String], location: SourceLocation, tick: Tick,
     grammar: MarbleGrammar, fileLegend: ExpectedLegend, errorValue: Value, expectations: [ExpectationSpec],
@@ -183,6 +214,12 @@ struct ScenarioPlan: @unchecked Sendable {
   var library: Library?
   var declaredLibrary: Library?
   var libraryRows: [String] = []
+  /// Who used each docs row: the declared name being compiled (nil: the whole scenario, such
+  /// as Combine's `@Published` properties), so that `flowrun compare` names, for each
+  /// expectation, only the rows of what it depends on.
+  var libraryRowUses: [(row: String, owner: String?)] = []
+  /// The names each declared name refers to, recorded as references are resolved.
+  var references: [(from: String, to: String)] = []
   var invariants: [InvariantSpec] = []
   /// What each scope slot an invariant reads observes (Invariants.swift).
   var invariantSources: [Int: SignalPlan] = [:]

@@ -88,6 +88,9 @@ final class ScenarioCompiler {
   var templateNames: ExpressionScope.TemplateNames = []
   /// The named signal being compiled, to label its nodes.
   var currentName: String?
+  /// The declared name (signal, subject, property, command, service) being compiled, for the
+  /// references and docs rows it records (`refers(to:)`, `usesRow`).
+  var referringName: String?
   /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
   var stepNesting = 0
   /// Whether the values reaching the step being compiled may come from a property (nil until
@@ -285,6 +288,8 @@ final class ScenarioCompiler {
   /// expectation (`target`), a misspelt name may also be suggested as `<name>.subscriptions`.
   func resolveReference(_ name: String, at node: YAMLNode, target: Bool = false) -> (SignalPlan, ValueShape)? {
     if declarations[name] == nil, let derived = derivedReference(name) {
+      if case .command(let owner, _) = derived { refers(to: owner) }
+      if case .serviceCalls(let owner) = derived { refers(to: owner) }
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
@@ -295,6 +300,7 @@ final class ScenarioCompiler {
       context.error(message, at: node)
       return nil
     }
+    refers(to: name)
     switch declaration.kind {
     case .signal:
       guard let shape = compileNamedSignal(name) else { return nil }
@@ -320,7 +326,9 @@ final class ScenarioCompiler {
   // MARK: - Subjects and properties
 
   private func compileSubjects() {
+    defer { referringName = nil }
     for (name, declaration) in declarations where declaration.kind == .subject {
+      referringName = name
       let value = declaration.node
       var subject = SubjectPlan(
         name: name, kind: .publish, isRAC: plan.library == .rac2, subscribeTo: nil,
@@ -348,6 +356,7 @@ final class ScenarioCompiler {
     // `subscribeTo` may name signals, which are compiled after every name is declared.
     for index in plan.subjects.indices {
       let name = plan.subjects[index].name
+      referringName = name
       if let target = declarations[name]?.node["subscribeTo"] {
         plan.subjects[index].subscribeTo = compileSignal(target, "'subscribeTo'")?.0
       }
@@ -367,6 +376,8 @@ final class ScenarioCompiler {
 
   private func compileProperties() {
     for (name, declaration) in declarations where declaration.kind == .property {
+      referringName = name
+      defer { referringName = nil }
       let value = declaration.node
       var property = PropertyPlan(name: name, initial: .null, binding: nil, location: declaration.keyNode.start)
       if let pairs = value.mappingPairs, Self.isPropertyDeclaration(pairs) {

@@ -60,6 +60,8 @@ extension ScenarioCompiler {
 
   func compileCommands() {
     for (name, declaration) in declarations where declaration.kind == .command {
+      referringName = name
+      defer { referringName = nil }
       let node = declaration.node
       guard let pairs = context.mapping(node, "command '\(name)'") else { continue }
       context.checkKeys(pairs, allowed: ["enabled", "concurrent", "work"], in: "command '\(name)'")
@@ -78,6 +80,8 @@ extension ScenarioCompiler {
 
   func compileServices() {
     for (name, declaration) in declarations where declaration.kind == .service {
+      referringName = name
+      defer { referringName = nil }
       let node = declaration.node
       let responder: ServicePlan.Responder
       if let pairs = node.mappingPairs, let responses = pairs.first(where: { $0.key.isScalar("responses") }) {
@@ -102,6 +106,7 @@ extension ScenarioCompiler {
   /// `call: service` with its optional `with:` input: the service's name and the input.
   func compileCall(_ step: StepNode, _ argument: YAMLNode) -> (String, StepExpression?)? {
     guard let name = context.string(argument, "'\(step.name)'") else { return nil }
+    refers(to: name)
     guard let declaration = declarations[name], declaration.kind == .service else {
       let services = declarations.filter { $0.value.kind == .service }.map(\.key)
       context.error(.unknownService(name).suggesting(name, among: services), at: argument)

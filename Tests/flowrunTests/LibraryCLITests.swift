@@ -35,6 +35,24 @@ import Testing
     #expect(differences.compactMap { $0["target"] as? String } == ["search"])
   }
 
+  /// Each difference names the rows of the steps it depends on, not every row of the file.
+  @Test func compareNamesTheRowsOfWhatAnExpectationReads() throws {
+    let output = try CLI.run(["compare", "--reporter", "json", "rows-per-expectation.yaml"], in: Self.directory)
+    #expect(output.status == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let compared = try #require(json["compare"] as? [[String: Any]])
+    let differences = try #require(compared.first?["differences"] as? [[String: Any]])
+    var rows: [String: [String]] = [:]
+    for difference in differences {
+      let target = try #require(difference["target"] as? String)
+      rows[target] = (difference["rows"] as? [[String: Any]])?.compactMap { $0["row"] as? String }
+    }
+    let takeUntil = ["rac2-takeuntil-trigger-completes", "rac2-takeuntil-trigger-error-ignored"]
+    #expect(rows["search"] == ["rac2-throttle-is-debounce"])
+    #expect(rows["upTo"] == takeUntil)
+    #expect(rows["chained"] == takeUntil)  // through the signal it reads
+  }
+
   @Test func compareNamesTheKeyThatStopsALibraryAndFailsWhenNoneLoads() throws {
     let output = try CLI.run(
       ["compare", "--color", "never", "--libraries", "rac2,combine", "mixed.yaml", "blocked-everywhere.yaml"],
