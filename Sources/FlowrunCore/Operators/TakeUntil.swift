@@ -1,7 +1,8 @@
 /// `takeUntil: signal`: the source's values until the notifier's first value, then completed.
 ///
-/// The notifier is subscribed before the source; its completion is ignored (`takeUntilRAC`
-/// completes on it too). A notifier error fails the result.
+/// The notifier is subscribed before the source; its completion is ignored and its error fails
+/// the result (`takeUntilRAC`, RAC2's `-takeUntil:`, completes on the completion and ignores
+/// the error).
 ///
 /// ```
 /// source:    -a-b-c-d-|
@@ -10,7 +11,7 @@
 /// ```
 extension Source {
   /// With `completesWithNotifier` (`takeUntilRAC`) the notifier's completion completes it too;
-  /// with `ignoresNotifierError` (RAC2's `-takeUntil:`, Combine's `prefix(untilOutputFrom:)`) a
+  /// with `ignoresNotifierError` (`takeUntilRAC`, Combine's `prefix(untilOutputFrom:)`) a
   /// failing notifier is only unsubscribed.
   public func takeUntil(
     _ notifier: any Source, completesWithNotifier: Bool = false, ignoresNotifierError: Bool = false

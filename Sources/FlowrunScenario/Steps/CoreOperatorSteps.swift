@@ -76,10 +76,13 @@ extension StepTable {
       summary:
         "Passes values until the notifier signal sends a value (ReactiveX: the notifier completing does nothing)."
     ) { c in
-      c.takeUntil(completesWithNotifier: false)
+      c.takeUntil(rac: false)
     },
-    .operator("takeUntilRAC", .signal, summary: "RAC2 takeUntil: also completes when the notifier completes.") { c in
-      c.takeUntil(completesWithNotifier: true)
+    .operator(
+      "takeUntilRAC", .signal,
+      summary: "RAC2 takeUntil: also completes when the notifier completes; a notifier error is ignored."
+    ) { c in
+      c.takeUntil(rac: true)
     },
     .operator(
       "startWith", .value,
@@ -133,10 +136,12 @@ extension StepTable {
 }
 
 extension OperatorCompilation {
-  fileprivate func takeUntil(completesWithNotifier: Bool) -> (SignalPlan, ValueShape)? {
+  /// `rac`: RAC2's `-takeUntil:` (the notifier's completion completes it, its error is ignored).
+  fileprivate func takeUntil(rac: Bool) -> (SignalPlan, ValueShape)? {
     guard let argument = requiredArgument(), let notifier = signal(argument, quotedName)?.0 else { return nil }
     return apply(shape.passedOn) { graph, upstream, scope in
-      upstream.takeUntil(graph.source(for: notifier, scope: scope), completesWithNotifier: completesWithNotifier)
+      upstream.takeUntil(
+        graph.source(for: notifier, scope: scope), completesWithNotifier: rac, ignoresNotifierError: rac)
     }
   }
 }

@@ -147,6 +147,16 @@ struct CoreOperatorTests {
         s: "-a-|"
       """),
     OperatorCase(
+      "takeUntilRAC ignores the notifier's error (RAC2 subscribes it without an error block)",
+      """
+      signals:
+        stop: { hot: "--#" }
+        s: [{ hot: "-a-b-c-|" }, { takeUntilRAC: stop }]
+      expect:
+        s: "-a-b-c-|"
+        stop.subscriptions: "^-!"
+      """),
+    OperatorCase(
       "startWith sends its values at subscription",
       """
       signals:
