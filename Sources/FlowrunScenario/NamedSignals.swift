@@ -23,15 +23,19 @@ struct NamedSignalState {
   var stackFloor: UInt = 0
 }
 
-/// Named signals are compiled once each, after the named signals they refer to, so that a
-/// chain of any length is compiled without one nested call per name: first an ordering walk
-/// with a stack of its own compiles what the signal may refer to, deepest first; only names
-/// that may lead into a cycle are left to the nested compilation, which reports the cycle.
-/// Chains of renamings (`s0: { from: s1 }`) are followed without nesting even then.
+/// Named signals are compiled once each, a signal compiling the named signals it refers to
+/// inside its own compilation. So that a chain of any length is compiled without one nested
+/// call per name, a compilation that is `orderingNesting` deep first walks, with a stack of its
+/// own, what the signal may refer to and compiles it deepest first; only names that may lead
+/// into a cycle (or into a signal being compiled) are left to the nested compilation, which
+/// reports the cycle. Chains of renamings (`s0: { from: s1 }`) are followed without nesting.
+/// (Shallow graphs, the usual ones, skip the walk: it costs more than the few nested calls.)
 extension ScenarioCompiler {
   /// The deepest nesting of named signals compiled inside one another (only a long chain that
   /// leads into a cycle of references gets there).
   static let maxSignalNesting = 10_000
+  /// The nesting at which a compilation orders what it refers to before compiling it.
+  static let orderingNesting = 32
 
   /// Compiles a named signal once, after the signals it refers to; reports cycles.
   @discardableResult
@@ -44,7 +48,7 @@ extension ScenarioCompiler {
     if named.shapes.isEmpty { prepareNamedSignals() }
     if let shape = named.shapes[index] { return shape }
     // A renaming is followed by `compileAliases`, which orders what the chain ends in.
-    if named.compiling.isEmpty && !named.isOrdering && alias(of: index) == nil {
+    if named.nesting >= Self.orderingNesting && !named.isOrdering && alias(of: index) == nil {
       compileReferencesFirst(of: index)
     }
     return compileOne(index)
@@ -76,7 +80,8 @@ extension ScenarioCompiler {
         let target = path[last].candidates[path[last].next]
         path[last].next += 1
         guard named.shapes[target] == nil else { continue }
-        if named.marks[target] == 0 {
+        // A signal being compiled around this walk is on its path too.
+        if named.marks[target] == 0 && named.position[target] == nil {
           named.marks[target] = 1
           path.append((target, referenceCandidates(of: target), 0, false))
         } else {
@@ -184,7 +189,9 @@ extension ScenarioCompiler {
       pushCompiling(current)
       current = target
     }
-    if !named.isOrdering && named.shapes[current] == nil && named.position[current] == nil {
+    if named.nesting >= Self.orderingNesting && !named.isOrdering && named.shapes[current] == nil
+      && named.position[current] == nil
+    {
       compileReferencesFirst(of: current)
     }
     let shape = compileOne(current)
