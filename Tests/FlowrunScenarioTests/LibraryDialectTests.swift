@@ -18,6 +18,24 @@ import Testing
 
   static let runs: [Case] = [
     Case(
+      name: "A Driver on the main thread delivers synchronously (RxCocoa testDrivingOrderOfSynchronousSubscriptions1)",
+      body: """
+        library: rxswift
+        values: { i: initial, f: first, s: second, t: third }
+        subjects:
+          relay: { relay: behavior, value: initial }
+        signals:
+          observer: [{ from: relay }, { asDriver: { onErrorJustReturn: "" } }]
+          ordered: { merge: [[{ just: 1 }, { asDriver: { onErrorJustReturn: 0 } }], { just: 2 }] }
+        effects:
+          - { at: 1, on: [{ just: first }, { asDriver: { onErrorJustReturn: "" } }], send: relay }
+          - { at: 1, on: [{ just: second }, { asDriver: { onErrorJustReturn: "" } }], send: relay }
+          - { at: 1, on: { just: third }, send: relay }
+        expect:
+          observer: "i(fst)"
+          ordered: "(12|)"
+        """),
+    Case(
       name: "Combine flatMap(maxPublishers:) over a Sequence runs the requests one after another",
       body: """
         library: combine

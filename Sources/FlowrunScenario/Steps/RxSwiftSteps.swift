@@ -85,9 +85,11 @@ extension StepTable {
       }
       c.uses("rxswift-asDriver")
       let owner = c.nodeLabel
+      // `observe(on: MainScheduler())` runs each delivery at once on the main thread when the
+      // scheduler has nothing queued (`MainScheduler.scheduleInternal`): no hop in virtual time.
       return c.apply(c.shape.passedOn, label: "asDriver") { [fallback, value] graph, upstream, scope in
         let fallbackSource = fallback.map { graph.source(for: $0, scope: scope) }
-        let caught = upstream.observeOn(owner: owner, runtime: graph.runtime).catchError { _ in
+        let caught = upstream.catchError { _ in
           fallbackSource ?? ImmediateSource.just(value ?? .null)
         }
         return ShareSource(caught, policy: .rxSwift(replay: 1, forever: false), owner: owner, runtime: graph.runtime)
