@@ -51,10 +51,15 @@ public final class UpstreamLink {
   }
 
   /// Ends the operator with `event`: forwards it downstream, then disposes upstream.
+  ///
+  /// Upstream stays held while the event is delivered, so that a downstream that disposes this
+  /// subscription when it hears the end (`concat` before it subscribes its next input, `retry`
+  /// before it subscribes again) tears down the whole chain first, as RxJS's `Subscriber`
+  /// does: a `share` upstream then sees its last subscriber leave before the next one arrives.
   public func end(with event: Event, to downstream: any Observer) {
-    let upstream = detach()
+    finished = true
     downstream.receive(event)
-    upstream?.dispose()
+    dispose()
   }
 }
 

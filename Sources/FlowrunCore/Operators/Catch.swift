@@ -32,7 +32,8 @@ private final class CatchObserver: UnaryOperator {
       if event.isTerminal { link.finish() }
       return downstream.receive(event)
     }
-    link.finish()
+    // The failed chain is torn down before the fallback is subscribed (RxJS `catchError`).
+    link.dispose()
     let source: any Source
     do throws(StepFailure) {
       source = try recover(error)

@@ -62,6 +62,9 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
     guard case .error = event else { return downstream.receive(event) }
     if let count, retries >= count { return downstream.receive(event) }
     retries += 1
+    // The failed attempt's chain is torn down before the next one (RxJS `retry` unsubscribes
+    // the inner subscription, then subscribes again).
+    link.dispose()
     let runtime = delay.runtime
     if delay.duration > 0 || resubscribesAsAction {
       runtime.scheduler.schedule(after: delay.duration, self)
@@ -92,8 +95,10 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
       self.link = link
     }
 
+    /// A terminal event leaves the link held: `retry` disposes the failed attempt's chain.
     func receive(_ event: Event) {
-      link.forward(event, to: retry)
+      guard !link.isFinished else { return }
+      retry.receive(event)
     }
   }
 }

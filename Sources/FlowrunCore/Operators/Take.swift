@@ -45,6 +45,9 @@ private final class TakeObserver: UnaryOperator {
       return downstream.receive(event)
     }
     if finishesOnNextValue, remaining == 0 { return link.end(with: .completed, to: downstream) }
+    // A value sent back to the source while the n-th is delivered comes before the completion:
+    // past the count it is dropped (RxJS 7 counts before forwarding: `++seen <= count`).
+    guard remaining > 0 else { return }
     remaining -= 1
     downstream.receive(event)
     if remaining == 0, !finishesOnNextValue, !link.isFinished {

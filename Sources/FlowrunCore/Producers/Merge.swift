@@ -97,7 +97,9 @@ final class Flatten: MultiInputSink, Disposable {
       end()
       observer.receive(event)
     case .completed:
-      link.finish()
+      // The finished input's chain is torn down before the next input is subscribed (RxJS
+      // `mergeInternals` subscribes it in the finished inner's finalizer).
+      link.dispose()
       setRunning(input, nil)
       while running.count < concurrent, waitingHead < waiting.count, !isDone {
         let next = waiting[waitingHead]

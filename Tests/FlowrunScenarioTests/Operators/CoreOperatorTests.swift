@@ -88,6 +88,70 @@ struct CoreOperatorTests {
         src.subscriptions: "^--!"
       """),
     OperatorCase(
+      "take counts a value sent back to its source while one is delivered (RxJS take-spec: reentrant source)",
+      """
+      subjects:
+        source: {}
+        out: {}
+      signals:
+        t: [{ from: source }, { take: 5 }, share]
+      effects:
+        - { on: t, send: out, onCompleted: { complete: out } }
+        - { on: t, send: { source: 1 } }
+      timeline:
+        - { at: 0, send: { source: 1 } }
+      expect:
+        out: "(11111|)"
+      """),
+    OperatorCase(
+      "concat tears down a finished input before subscribing the next: a shared source starts over (RxJS share-spec)",
+      """
+      grammar: rxjs
+      signals:
+        source: { cold: "-1-2-3-4-|" }
+        sharedSource: [{ from: source }, share, { take: 2 }]
+        r: { concat: [sharedSource, sharedSource] }
+      expect:
+        r: "-1-21-(2|)"
+        source.subscriptions: ["^--!", "---^--!"]
+      """),
+    OperatorCase(
+      "concatMap tears down a finished inner before subscribing the next",
+      """
+      grammar: rxjs
+      signals:
+        source: { cold: "-1-2-3-4-|" }
+        sharedSource: [{ from: source }, share, { take: 2 }]
+        m: [{ of: [a, b] }, { concatMap: sharedSource }]
+      expect:
+        m: "-1-21-(2|)"
+        source.subscriptions: ["^--!", "---^--!"]
+      """),
+    OperatorCase(
+      "retry tears down the failed attempt before subscribing again (RxJS retry)",
+      """
+      grammar: rxjs
+      signals:
+        source: { cold: "-a-b-c-d-|" }
+        shared: [{ from: source }, share]
+        retried: [{ from: shared }, { map: '$0 == "c" ? throw("bad") : $0' }, { retry: 1 }]
+      expect:
+        retried: { marble: "-a-b--a-b-#", error: bad }
+        source.subscriptions: ["^----!", "-----^----!"]
+      """),
+    OperatorCase(
+      "catch tears down the failed chain before subscribing the fallback (RxJS catchError)",
+      """
+      grammar: rxjs
+      signals:
+        source: { cold: "-a-b-c-d-|" }
+        shared: [{ from: source }, share]
+        caught: [{ from: shared }, { map: '$0 == "c" ? throw("bad") : $0' }, { catch: { from: shared } }]
+      expect:
+        caught: "-a-b--a-b-c-d-|"
+        source.subscriptions: ["^----!", "-----^--------!"]
+      """),
+    OperatorCase(
       "take 0 completes at once",
       """
       signals:
