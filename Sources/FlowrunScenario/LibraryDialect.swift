@@ -17,6 +17,7 @@ extension ScenarioCompiler {
     if let node = root["library"], let text = context.string(node, "'library'") {
       if let library = Library(rawValue: text) {
         plan.declaredLibrary = library
+        plan.declaredLibraryLocation = node.start
       } else {
         let names = Library.allCases.map(\.rawValue)
         var message = "unknown library '\(text)'"
@@ -100,6 +101,10 @@ extension ScenarioCompiler {
     }
     switch kind {
     case "publish":
+      if let initial = value.mappingPairs?.first(where: { $0.key.isScalar("value") }) {
+        context.error("a PublishRelay has no 'value'; write 'relay: behavior' for a BehaviorRelay", at: initial.key)
+        return false
+      }
       subject.kind = .publish
     case "behavior":
       guard let initial = value["value"] else {
@@ -112,7 +117,8 @@ extension ScenarioCompiler {
       if let suggestion = closestName(to: kind, among: ["publish", "behavior"]) {
         message += "; did you mean '\(suggestion)'?"
       }
-      context.error("\(message) (RxRelay has 'publish' and 'behavior')", at: relay)
+      context.error(
+        "\(message) (flowrun models RxRelay's PublishRelay and BehaviorRelay: 'publish' and 'behavior')", at: relay)
       return false
     }
     subject.isRelay = true

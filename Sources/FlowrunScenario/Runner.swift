@@ -37,7 +37,7 @@ public enum ScenarioRunner {
   public static func notRun(_ scenario: Scenario, under library: Library) -> ScenarioResult {
     let said = scenario.declaredLibrary?.rawValue ?? "no library"
     let note = Diagnostic(
-      severity: .note, path: scenario.path, location: scenario.location,
+      severity: .note, path: scenario.path, location: scenario.plan.declaredLibraryLocation ?? scenario.location,
       message: "not run under '\(library.rawValue)': the file says 'library: \(said)'")
     return ScenarioResult(
       scenario: scenario, status: .skipped, expectations: [], diagnostics: [note], stats: RunStats(),

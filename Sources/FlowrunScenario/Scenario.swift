@@ -213,6 +213,8 @@ struct ScenarioPlan: @unchecked Sendable {
   /// The library whose names and meanings the scenario reads (libraries.md); nil: the default.
   var library: Library?
   var declaredLibrary: Library?
+  /// Where the file says its library (for the note of a run under another one).
+  var declaredLibraryLocation: SourceLocation?
   var libraryRows: [String] = []
   /// Who used each docs row: the declared name being compiled (nil: the whole scenario, such
   /// as Combine's `@Published` properties), so that `flowrun compare` names, for each

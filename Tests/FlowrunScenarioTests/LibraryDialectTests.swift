@@ -139,6 +139,10 @@ import Testing
       body: "library: rxswift\nsubjects:\n  taps: { relay: publish }\ntimeline:\n  - { at: 1, fail: { taps: x } }\n",
       error: "7:22: error: 'taps' is a relay, which never terminates (library 'rxswift'"),
     Case(
+      name: "A PublishRelay has no initial value",
+      body: "library: rxswift\nsubjects:\n  taps: { relay: publish, value: 1 }\n",
+      error: "error: a PublishRelay has no 'value'; write 'relay: behavior' for a BehaviorRelay"),
+    Case(
       name: "Relays are RxSwift's",
       body: "library: combine\nsubjects:\n  taps: { relay: publish }\n",
       error:

@@ -82,6 +82,9 @@ import Testing
     let passing = try CLI.run(["--library", "rac2", "no-library.yaml", "mixed.yaml"], in: Self.directory)
     #expect(passing.status == 0, "\(passing.stdout)")
     #expect(try CLI.run(["--library", "rx", "mixed.yaml"], in: Self.directory).status == 64)
+    // The note points at the file's own `library:`.
+    let json = try CLI.run(["--library", "rxswift", "--reporter", "json", "mixed.yaml"], in: Self.directory)
+    #expect(json.stdout.contains("\"line\": 3,\n          \"column\": 10,"), "\(json.stdout)")
   }
 
   @Test func aMisspelledLibraryIsALoadErrorWithASuggestion() throws {
