@@ -56,6 +56,8 @@ def main() -> None:
             while driver.execute_script("return document.body.dataset.status") != "error":
                 assert time.monotonic() < deadline, "no redraw"
                 time.sleep(0.05)
+            # The status changes before the diagnostics are painted: let the page finish drawing.
+            time.sleep(1.0)
             driver.execute_script("document.querySelector('.output-pane').scrollTop = 0;")
             driver.save_screenshot(str(PACKAGE / "docs/playground-diagnostic.png"))
         finally:
