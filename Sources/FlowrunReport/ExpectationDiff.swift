@@ -60,7 +60,9 @@ public struct ExpectationDiff: Sendable {
       grammar: grammar, legend: Legend(layers: [result.spec.legend]), errorValue: result.spec.errorValue)
     let showZero = (expected.first?.frame ?? 0) < 0 || (actual.first?.frame ?? 0) < 0
     let expectedPrinted = printer.print(expected, showZero: showZero)
-    let actualPrinted = printer.print(actual, showZero: showZero)
+    // Nothing happened: the lane shows its frames as `-` (an empty lane would read as missing).
+    let actualPrinted = printer.print(
+      actual, showZero: showZero, through: actual.isEmpty ? max(0, expected.last?.frame ?? 0) : nil)
     expectedMarble = expectedPrinted.text
     actualMarble = printer.print(actual).text
     newEntries = actualPrinted.newEntries

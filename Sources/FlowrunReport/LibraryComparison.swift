@@ -125,8 +125,10 @@ public struct LibraryComparison: Sendable {
       var printer = MarblePrinter(
         grammar: grammar, legend: Legend(layers: [first.spec.legend]), errorValue: first.spec.errorValue)
       var lanes: [Lane] = []
+      let lastFrame = events.compactMap { $0.last?.frame }.max() ?? 0
       for (outcome, recorded) in zip(outcomes, events) {
-        let printed = printer.print(recorded)
+        // A library under which nothing happened shows its frames as `-`.
+        let printed = printer.print(recorded, through: recorded.isEmpty ? max(0, lastFrame) : nil)
         lanes.append(Lane(library: outcome.0, marble: printed.text, cells: printed.cells, passed: outcome.1.passed))
       }
       let frame = firstParting(events)

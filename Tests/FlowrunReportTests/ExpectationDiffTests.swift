@@ -54,6 +54,21 @@ import Testing
       })
   }
 
+  @Test func aLaneWithNothingShowsItsFrames() throws {
+    let result = try Self.run(
+      """
+      flowrun: 1
+      name: Silent
+      signals:
+        s: { hot: "------" }
+      expect:
+        s: "-a-|"
+      """)
+    let lines = HumanReporter(color: false).report(result).split(separator: "\n")
+    #expect(lines.contains("    expected -a-|"))
+    #expect(lines.contains("    actual   ----"))
+  }
+
   @Test func verboseShowsALongFailureWhole() throws {
     let result = try Self.run(Self.longFailure)
     let text = HumanReporter(color: false, verbosity: .verbose).report(result)

@@ -19,7 +19,9 @@ extension FlowrunCommand {
     var paths: [String] = []
 
     @Option(
-      help: ArgumentHelp("The libraries to compare, comma-separated (default: all four).", valueName: "rac2,rxswift,…"))
+      help: ArgumentHelp(
+        "The libraries to compare, comma-separated, of rac2, rxswift, combine and rxjs (default: all four).",
+        valueName: "rac2,rxswift,…"))
     var libraries: LibraryList = LibraryList(libraries: Library.allCases)
 
     @Option(help: "Output format: human, json, or markdown (the libraries gallery page).")
