@@ -128,6 +128,49 @@ import Testing
       ])
   }
 
+  /// Rule 1 reads RAC2's `immediateEnabled`, which is true again as soon as the work ended:
+  /// an `execute` from an `executing` → false or an `errors` handler is accepted, and its
+  /// execution starts after the ending execution's deliveries (RACCommand.m: `execute:` reads
+  /// `immediateEnabled`, which changes before the main-queue deliveries).
+  @Test func reExecuteFromTheHandlersOfAnEndingExecution() {
+    let fromExecutingFalse = """
+      flowrun: 1
+      name: re-execute when executing goes false
+      library: rac2
+      values: { a: 1, b: 2, u: unit, t: true, f: false }
+      services:
+        svc: { cold: "-(u|)" }
+      commands:
+        c: { work: { call: svc, with: input } }
+      effects:
+        - { on: [{ from: c.executing }, { skip: 1 }, { filter: '!$0' }, { take: 1 }], execute: c, input: 2 }
+      timeline: [{ at: 1, execute: c, input: 1 }]
+      signals:
+      \(Self.log(calls: true))
+      expect:
+        svc.calls: "-ab"
+        c.executing: "ft(ft)f"
+        log: "(eD)(Edxs)(veDEdxs)(veD)"
+      """
+    #expect(problemsRunning(fromExecutingFalse) == nil)
+    let fromErrors = """
+      flowrun: 1
+      name: retry from the errors handler
+      values: { a: 1, b: 2, t: true, f: false }
+      services:
+        svc: { cold: "-#" }
+      commands:
+        c: { work: { call: svc, with: input } }
+      effects:
+        - { on: [{ from: c.errors }, { take: 1 }], execute: c, input: 2 }
+      timeline: [{ at: 1, execute: c, input: 1 }]
+      expect:
+        svc.calls: "-ab"
+        c.executing: "ft(ft)f"
+      """
+    #expect(problemsRunning(fromErrors) == nil)
+  }
+
   /// Rule 4: `enabled` is (latest value of the enabled signal, true until it speaks) &&
   /// (concurrent || !executing), deduplicated; `executing` and `enabled` send their current
   /// value to a new subscriber.

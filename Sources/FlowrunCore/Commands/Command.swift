@@ -12,6 +12,11 @@ import FlowrunDiagnostics
 ///    latest); when the work ends, the inner completes (an error never reaches it), `errors`
 ///    emits the error value (failures only), `executing` → false (when none is left) and
 ///    `enabled` is recomputed.
+///
+/// Whether an `execute` is accepted is RAC2's `immediateEnabled`, which changes before any of
+/// those deliveries: once the work has ended, an `execute` made while they are delivered (from
+/// an `executing` → false or an `errors` handler) is accepted, and its execution starts after
+/// them, as RAC2's main-queue blocks run in the order they were queued.
 public final class Command {
   /// Makes the work signal of an execution from its input.
   public typealias Work = (Value) throws(StepFailure) -> any Source
@@ -31,7 +36,12 @@ public final class Command {
   private unowned let runtime: Runtime
   private let work: Work
   private var allowed = true
+  /// Executions started and not ended (what `executing` and `enabled` show).
   private var running = 0
+  /// Accepted executions waiting for an ending execution's deliveries to finish.
+  private var waiting: [Value] = []
+  /// Nesting of `finish`'s deliveries.
+  private var finishing = 0
   private var isEnabled = true
   private var links: [UpstreamLink] = []
   /// The executions still running, so that a run that stops early can end them.
@@ -96,11 +106,21 @@ public final class Command {
 
   /// Starts an execution with `input`, or counts a rejected one when disabled.
   public func execute(_ input: Value) {
-    guard isEnabled else {
+    guard allowed && (isConcurrent || running + waiting.count == 0) else {
       runtime.rejectedExecutions += 1
       runtime.trace(owner, .next(input), note: "rejected: disabled")
       return
     }
+    guard finishing == 0 else {
+      var list = waiting.take()  // changed moved out (Exclusivity.swift)
+      list.append(input)
+      swap(&list, &waiting)
+      return
+    }
+    start(input)
+  }
+
+  private func start(_ input: Value) {
     running += 1
     if running == 1 { executing.receive(.next(.bool(true))) }
     updateEnabled()
@@ -125,11 +145,15 @@ public final class Command {
     var list = active.take()  // changed moved out (Exclusivity.swift)
     list.removeAll { $0 === execution }
     swap(&list, &active)
+    running -= 1
+    finishing += 1
     execution.inner.receive(.completed)
     if let error { errors.receive(.next(error)) }
-    running -= 1
     if running == 0 { executing.receive(.next(.bool(false))) }
     updateEnabled()
+    finishing -= 1
+    guard finishing == 0 else { return }
+    for input in waiting.take() { start(input) }
   }
 }
 
