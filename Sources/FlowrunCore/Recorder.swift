@@ -1,3 +1,5 @@
+import FlowrunDiagnostics
+
 /// Records the events an expectation observes, with the frame of each.
 ///
 /// A signal value (higher-order) is recorded by subscribing to it at the frame it was emitted
@@ -14,13 +16,17 @@ public final class Recorder: Observer, Disposable {
   private var inner: SubscriberList<Recorder>?
   private let base: Int
   private let target: SignalValue?
+  /// Where a run stopped by `limit` is reported (the expectation).
+  private let location: SourceLocation?
 
-  /// `limit` bounds the number of recorded events (the run fails past it).
-  public init(runtime: Runtime, limit: Int = .max) {
+  /// `limit` bounds the number of recorded events (the run fails past it, reported at
+  /// `location`).
+  public init(runtime: Runtime, limit: Int = .max, location: SourceLocation? = nil) {
     self.runtime = runtime
     self.limit = limit
     self.base = 0
     self.target = nil
+    self.location = location
   }
 
   private init(runtime: Runtime, limit: Int, base: Int, target: SignalValue) {
@@ -28,6 +34,7 @@ public final class Recorder: Observer, Disposable {
     self.limit = limit
     self.base = base
     self.target = target
+    self.location = nil
   }
 
   /// Subscribes to `source` and keeps the subscription until `dispose()`.
@@ -57,7 +64,7 @@ public final class Recorder: Observer, Disposable {
       target.append(recorded)
     } else {
       guard log.count < limit else {
-        return runtime.fail("more than \(limit) events recorded for one expectation", at: nil)
+        return runtime.fail("more than \(limit) events recorded for one expectation", at: location)
       }
       log.append(recorded)
     }

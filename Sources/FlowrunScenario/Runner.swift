@@ -80,13 +80,13 @@ private final class ScenarioRun {
     // selects its frames afterwards.
     for (index, expectation) in scenario.expectations.enumerated() where expectation.isCallLog {
       guard case .signal(let signal) = expectation.source else { continue }
-      let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
+      let recorder = Recorder(runtime: runtime, limit: plan.limits.events, location: expectation.location)
       recorders[index] = recorder
       recorder.start(graph.source(for: signal))
     }
     for (index, expectation) in scenario.expectations.enumerated() where !expectation.isCallLog {
       guard let window = expectation.window, case .signal(let signal) = expectation.source else { continue }
-      let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
+      let recorder = Recorder(runtime: runtime, limit: plan.limits.events, location: expectation.location)
       recorders[index] = recorder
       let graph = self.graph
       scheduler.schedule(
@@ -147,7 +147,7 @@ private final class ScenarioRun {
     }
     for (index, expectation) in scenario.expectations.enumerated() where !expectation.isCallLog {
       guard expectation.window == nil, case .signal(let signal) = expectation.source else { continue }
-      let recorder = Recorder(runtime: runtime, limit: plan.limits.events)
+      let recorder = Recorder(runtime: runtime, limit: plan.limits.events, location: expectation.location)
       recorders[index] = recorder
       recorder.start(graph.source(for: signal))
     }

@@ -171,6 +171,30 @@ import Testing
     #expect(problemsRunning(fromErrors) == nil)
   }
 
+  /// A retry from the `errors` handler with no end runs until the run's event limit, which is
+  /// reported at the expectation that recorded too much.
+  @Test func anEndlessRetryFromTheErrorsHandlerStopsAtTheEventLimitOfItsExpectation() throws {
+    let endless = """
+      flowrun: 1
+      name: endless retry
+      limit: { events: 20 }
+      services:
+        svc: { cold: "-#" }
+      commands:
+        c: { work: { call: svc } }
+      effects:
+        - { on: c.errors, execute: c }
+      timeline: [{ at: 1, execute: c }]
+      expect:
+        svc.calls: "-x"
+      """
+    let file = loadScenarios(endless, path: "endless.yaml")
+    let scenario = try #require(file.scenarios.first)
+    let errors = ScenarioRunner.run(scenario).diagnostics.filter { $0.severity == .error }.map(\.rendered)
+    #expect(
+      errors.first?.hasPrefix("endless.yaml:12:3: error: frame 21: more than 20 events recorded") == true, "\(errors)")
+  }
+
   /// Rule 4: `enabled` is (latest value of the enabled signal, true until it speaks) &&
   /// (concurrent || !executing), deduplicated; `executing` and `enabled` send their current
   /// value to a new subscriber.
