@@ -11,33 +11,32 @@ import OrderedCollections
 public struct Scenario: Sendable {
   private var parts: Parts
 
-  public var path: String { parts.path }
-  public var name: String { parts.name }
-  public var description: String? { parts.description }
-  public var tags: [String] { parts.tags }
+  public var path: String { parts.fields.path }
+  public var name: String { parts.fields.name }
+  public var description: String? { parts.fields.description }
+  public var tags: [String] { parts.fields.tags }
   /// Where the scenario's document starts.
-  public var location: SourceLocation { parts.location }
-  public var tick: Tick { parts.tick }
-  public var grammar: MarbleGrammar { parts.grammar }
+  public var location: SourceLocation { parts.fields.location }
+  public var tick: Tick { parts.fields.tick }
+  public var grammar: MarbleGrammar { parts.fields.grammar }
   /// The file's `values` as expectations see them (signal values as their marbles' events).
-  public var fileLegend: ExpectedLegend { parts.fileLegend }
+  public var fileLegend: ExpectedLegend { parts.fields.fileLegend }
   /// The file's `values` in file order (made on each use).
   public var legend: [(key: String, value: Value)] { fileLegend.entries }
   /// The file's `error`: the value of `#` unless a marble says otherwise.
-  public var errorValue: Value { parts.errorValue }
+  public var errorValue: Value { parts.fields.errorValue }
   /// The expectations, in file order.
-  public var expectations: [ExpectationSpec] { parts.expectations }
+  public var expectations: [ExpectationSpec] { parts.fields.expectations }
   /// The YAML file, for placing run-time diagnostics.
-  public var file: YAMLFile { parts.file }
+  public var file: YAMLFile { parts.fields.file }
 
   /// The compiled graph; changing it (limits given on the command line) makes new parts.
   var plan: ScenarioPlan {
-    get { parts.plan }
+    get { parts.fields.plan }
     set {
-      parts = Parts(
-        path: path, name: name, description: description, tags: tags, location: location, tick: tick,
-        grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: expectations, file: file,
-        plan: newValue)
+      var fields = parts.fields
+      fields.plan = newValue
+      parts = Parts(fields: fields)
     }
   }
 
@@ -87,12 +86,13 @@ public struct Scenario: Sendable {
     file: YAMLFile, plan: ScenarioPlan
   ) {
     parts = Parts(
-      path: path, name: name, description: description, tags: tags, location: location, tick: tick,
-      grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: expectations, file: file,
-      plan: plan)
+      fields: Fields(
+        path: path, name: name, description: description, tags: tags, location: location, tick: tick,
+        grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: expectations, file: file,
+        plan: plan))
   }
 
-  private final class Parts: Sendable {
+  private struct Fields: Sendable {
     let path: String
     let name: String
     let description: String?
@@ -104,25 +104,14 @@ public struct Scenario: Sendable {
     let errorValue: Value
     let expectations: [ExpectationSpec]
     let file: YAMLFile
-    let plan: ScenarioPlan
+    var plan: ScenarioPlan
+  }
 
-    init(
-      path: String, name: String, description: String?, tags: [String], location: SourceLocation, tick: Tick,
-      grammar: MarbleGrammar, fileLegend: ExpectedLegend, errorValue: Value, expectations: [ExpectationSpec],
-      file: YAMLFile, plan: ScenarioPlan
-    ) {
-      self.path = path
-      self.name = name
-      self.description = description
-      self.tags = tags
-      self.location = location
-      self.tick = tick
-      self.grammar = grammar
-      self.fileLegend = fileLegend
-      self.errorValue = errorValue
-      self.expectations = expectations
-      self.file = file
-      self.plan = plan
+  private final class Parts: Sendable {
+    let fields: Fields
+
+    init(fields: Fields) {
+      self.fields = fields
     }
   }
 }
