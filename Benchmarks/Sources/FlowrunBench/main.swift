@@ -206,16 +206,19 @@ onLargeStack {
     var parseTimes: [Double] = []
     for _ in 0..<reps {
       var printer = MarblePrinter()
-      let t0 = nowNs()
+      let (t0, c0) = (nowNs(), cpuSeconds())
       let text = printer.print(events).text
-      let t1 = nowNs()
+      let (t1, c1) = (nowNs(), cpuSeconds())
       let parsed: ParsedMarble
       do throws(MarbleError) { parsed = try MarbleParser().parseCold(text) } catch { fail("marbles: \(error)") }
-      let t2 = nowNs()
+      let (t2, c2) = (nowNs(), cpuSeconds())
       guard parsed.items.count == n else { fail("marbles: \(parsed.items.count) items parsed, \(n) printed") }
       printTimes.append(Double(t1 - t0) / 1e9)
       parseTimes.append(Double(t2 - t1) / 1e9)
-      print(String(format: "run marbles n=%d print=%.4fs parse=%.4fs", n, printTimes.last!, parseTimes.last!))
+      print(
+        String(
+          format: "run marbles n=%d print=%.4fs (cpu %.4fs) parse=%.4fs (cpu %.4fs)", n, printTimes.last!, c1 - c0,
+          parseTimes.last!, c2 - c1))
     }
     report("marbles-print", n, printTimes, events: n)
     report("marbles-parse", n, parseTimes, events: n)
