@@ -56,10 +56,13 @@ public enum IsolatedRun {
   }
 
   /// Runs `arguments` in children of `executable` until one exits normally, and returns that
-  /// child's exit status; `error` receives a message when a child crashed outside any file.
+  /// child's exit status. `standardError` receives what the children write to standard error,
+  /// and a message when a child could not start or crashed outside any file.
   public static func supervise(
-    executable: String, arguments: [String], environment: [String: String], error: (String) -> Void
+    executable: String, arguments: [String], environment: [String: String],
+    standardError: @escaping @Sendable (Data) -> Void
   ) -> Int32 {
+    let error = { (message: String) in standardError(Data(message.utf8)) }
     let progressPath =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("flowrun-progress-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
@@ -92,7 +95,7 @@ public enum IsolatedRun {
         while true {
           let data = handle.availableData
           if data.isEmpty { break }
-          FileHandle.standardError.write(data)
+          standardError(data)
           tail.append(data)
         }
         tail.end()

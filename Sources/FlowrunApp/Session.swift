@@ -150,7 +150,9 @@ public enum Session {
           return ScenarioRunner.notRun(scenario, under: library)
         }
         let key = "\(position).\(number)"
-        if let message = isolation?.crashMessage("R" + key) { return ScenarioRunner.crashed(scenario, message: message) }
+        if let message = isolation?.crashMessage("R" + key) {
+          return ScenarioRunner.crashed(scenario, message: message)
+        }
         progress?.mark("R" + key)
         defer { progress?.mark("r" + key) }
         if let name = isolation?.crashOn, URL(fileURLWithPath: scenario.path).lastPathComponent == name {

@@ -209,7 +209,9 @@ struct GraphWriter {
     }
     text += "expect:\n"
     var targets = names + subjects + properties
-    for command in commands { targets += ["executing", "enabled", "executions", "values", "errors"].map { "\(command).\($0)" } }
+    for command in commands {
+      targets += ["executing", "enabled", "executions", "values", "errors"].map { "\(command).\($0)" }
+    }
     targets += services.map { "\($0).calls" } + subjects.map { "\($0).subscriptions" }
     var expected: Set<String> = []
     for _ in 0..<(1 + random.below(4)) {
@@ -268,7 +270,9 @@ struct GraphWriter {
   /// command's or service's derived name.
   mutating func readable() -> String? {
     var names = readableSignals + subjects + properties
-    for command in commands { names += ["executing", "enabled", "executions", "values", "errors"].map { "\(command).\($0)" } }
+    for command in commands {
+      names += ["executing", "enabled", "executions", "values", "errors"].map { "\(command).\($0)" }
+    }
     names += callableServices.map { "\($0).calls" }
     return names.isEmpty ? nil : random.pick(names)
   }

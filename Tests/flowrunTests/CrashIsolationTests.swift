@@ -74,7 +74,8 @@ struct CrashIsolationTests {
     #expect(output.status == 1)
     #expect(output.stderr.isEmpty)
     #expect(!output.stdout.contains("crashed"))
-    #expect(CLI.maskingDuration(output.stdout).contains("4 scenarios, 3 passed, 1 failed (4 expectations, 1 failed) in"))
+    #expect(
+      CLI.maskingDuration(output.stdout).contains("4 scenarios, 3 passed, 1 failed (4 expectations, 1 failed) in"))
   }
 
   /// `flowrun check` is isolated too (a crash while loading is the file's error).

@@ -90,7 +90,7 @@ func runSession(_ options: RunOptions, isolated: Bool = false) throws {
   } else if isolated, let executable = Bundle.main.executablePath {
     let code = IsolatedRun.supervise(
       executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment
-    ) { FileHandle.standardError.write(Data($0.utf8)) }
+    ) { FileHandle.standardError.write($0) }
     if code != 0 { throw ExitCode(code) }
     return
   }
