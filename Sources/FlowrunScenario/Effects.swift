@@ -24,6 +24,7 @@ extension Graph {
 /// An effect's subscription: for each value, its actions in the order written.
 final class EffectObserver: Observer, Disposable {
   private let effect: EffectPlan
+  // Unowned: the graph owns its effects and outlives the run in which they are called.
   private unowned let graph: Graph
   private let link = UpstreamLink()
 

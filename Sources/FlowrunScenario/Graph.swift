@@ -79,6 +79,7 @@ final class Graph {
     // Made when first needed: it indexes the whole file legend.
     var resolver =
       self.resolver
+      // Unowned: the resolver is used only while the graph is built and runs.
       ?? LegendResolver(plan: scenario.plan) { [unowned self] input, events, hotIndex in
         if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
         return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: self.runtime)))
@@ -225,6 +226,7 @@ final class Graph {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
     return { [unowned self] value, index throws(StepFailure) in
       do throws(EvaluationError) {
         return try expression.evaluate(
@@ -239,6 +241,7 @@ final class Graph {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
     return { [unowned self] value, index throws(StepFailure) in
       do throws(EvaluationError) {
         return try expression.evaluateCondition(
@@ -254,6 +257,7 @@ final class Graph {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
     return { [unowned self] accumulator, value, index throws(StepFailure) in
       do throws(EvaluationError) {
         return try expression.evaluate(
@@ -288,6 +292,7 @@ final class Graph {
 /// A `!hot` legend value: the hot marble, looked up when subscribed (it may be created after the
 /// marble that carries it as a value).
 private final class HotReference: Source {
+  // Unowned: a `!hot` value is subscribed only while its graph runs.
   unowned let graph: Graph
   let index: Int
 

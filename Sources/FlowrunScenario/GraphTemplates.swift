@@ -27,6 +27,7 @@ extension Graph {
   }
 
   /// The inner signal of each outer value: `template` with `outer` bound to the value.
+  /// (The closures here capture the graph unowned: they are called only while it runs.)
   func project(_ template: TemplatePlan, _ scope: TemplateScope) -> Projection {
     { [unowned self] value, index throws(StepFailure) in
       var inner = scope

@@ -33,6 +33,8 @@ public final class Command {
   public let values: Subject
   /// `<command>.errors`: each failed execution's error value; not replayed.
   public let errors: Subject
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let work: Work
   private var allowed = true
@@ -159,6 +161,7 @@ public final class Command {
 
 /// Forwards an execution's work into its inner signal and ends it.
 private final class Execution: Observer {
+  // Unowned: commands belong to the graph and live for the whole run; deliveries end with it.
   unowned let command: Command
   let inner: Subject
   let link = UpstreamLink()
@@ -187,6 +190,7 @@ private final class Execution: Observer {
 /// false, an error as a last false (docs/semantics.md §Commands and services), and completion
 /// keeps the latest value.
 private final class EnabledObserver: Observer {
+  // Unowned: commands belong to the graph and live for the whole run; deliveries end with it.
   unowned let command: Command
 
   init(command: Command) {

@@ -29,6 +29,8 @@ private final class RxSwiftThrottleObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let timer: TimerSlot
   let latest: Bool
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   unowned let runtime: Runtime
   let link = UpstreamLink()
   var lastSent: Int?
@@ -93,6 +95,8 @@ private final class CombineThrottleObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let timer: TimerSlot
   let latest: Bool
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   unowned let runtime: Runtime
   let link = UpstreamLink()
   var lastEmission: Int?

@@ -49,6 +49,8 @@ public final class ShareSource: Source {
   private let upstream: any Source
   private let policy: Policy
   private let owner: NodeLabel
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private var subject: Subject?
   private var connection: Connection?
@@ -113,8 +115,14 @@ public final class ShareSource: Source {
 }
 
 /// One connection: forwards upstream's events to its subject.
+///
+/// A connection can outlive its share: RAC2's replays and `shareReplay` never disconnect, so
+/// the upstream keeps delivering to the connection after the chain that made the share was
+/// released (a command's `work` whose execution ended early, by `takeUntil`). Its reference to
+/// the share is therefore weak: once the share is gone, events still reach the subject, which no
+/// subscriber reads any more.
 private final class Connection: Observer {
-  unowned let source: ShareSource
+  weak var source: ShareSource?
   let subject: Subject
   let link = UpstreamLink()
 
@@ -127,7 +135,7 @@ private final class Connection: Observer {
     guard !link.isFinished else { return }
     if event.isTerminal {
       link.finish()
-      source.connectionEnded(self, with: event)
+      source?.connectionEnded(self, with: event)
     }
     subject.receive(event)
   }
