@@ -52,16 +52,9 @@ struct GraphFuzzTests {
       crashes += result.crashes
     }
     #expect(loadFailures.isEmpty, "generated files that do not load:\n\(loadFailures.joined(separator: "\n"))")
-    // The unowned reference a replaying chain under `takeUntil` read after the graph was
-    // destroyed (issue 22, item 1) is fixed separately; until then it is a known issue.
-    let known = crashes.filter { $0.contains("Attempted to read an unowned reference") }
-    withKnownIssue(isIntermittent: true) {
-      for crash in known { Issue.record("known crash:\n\(crash)") }
-    }
-    let unknown = crashes.filter { !known.contains($0) }
-    #expect(unknown.isEmpty, "crashes:\n\(unknown.joined(separator: "\n"))")
+    #expect(crashes.isEmpty, "crashes:\n\(crashes.joined(separator: "\n"))")
     print(
-      "graph fuzzer: \(Self.count) graphs from seed \(Self.firstSeed), \(loadFailures.count) did not load, \(crashes.count) crashed (\(known.count) known)"
+      "graph fuzzer: \(Self.count) graphs from seed \(Self.firstSeed), \(loadFailures.count) did not load, \(crashes.count) crashed"
     )
   }
 }
