@@ -100,6 +100,9 @@ public enum IsolatedRun {
         }
         tail.end()
       }
+      // Foundation's `waitUntilExit` polls a run loop (up to 50 ms late); the handler is not.
+      let exited = DispatchSemaphore(value: 0)
+      process.terminationHandler = { _ in exited.signal() }
       do {
         try process.run()
       } catch let failure {
@@ -107,7 +110,7 @@ public enum IsolatedRun {
         return 1
       }
       forwarder.start()
-      process.waitUntilExit()
+      exited.wait()
       try? errors.fileHandleForWriting.close()
       tail.waitForEnd()
       guard process.terminationReason == .uncaughtSignal else { return process.terminationStatus }
@@ -124,6 +127,20 @@ public enum IsolatedRun {
         return 1
       }
     }
+  }
+
+  /// In a child: ends this process when its parent is gone (killed by a timeout, say), so that
+  /// an orphaned child does not run on unseen. Checks five times a second.
+  public static func exitWithParent() {
+    let parent = getppid()
+    let watcher = Thread {
+      while true {
+        Thread.sleep(forTimeInterval: 0.2)
+        if getppid() != parent { _exit(1) }
+      }
+    }
+    watcher.stackSize = 1 << 16
+    watcher.start()
   }
 
   /// What a child's progress file says.

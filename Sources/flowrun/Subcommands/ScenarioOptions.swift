@@ -87,6 +87,7 @@ func runSession(_ options: RunOptions, isolated: Bool = false) throws {
   let environment = ProcessInfo.processInfo.environment
   if let child = IsolatedRun.child(environment: environment) {
     options.isolation = child
+    IsolatedRun.exitWithParent()
   } else if isolated, let executable = Bundle.main.executablePath {
     let code = IsolatedRun.supervise(
       executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment
