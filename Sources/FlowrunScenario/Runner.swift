@@ -43,6 +43,16 @@ public enum ScenarioRunner {
       scenario: scenario, status: .skipped, expectations: [], diagnostics: [note], stats: RunStats(),
       durationSeconds: 0)
   }
+
+  /// A scenario whose run crashed the process that ran it (a trap in the engine): an error at
+  /// the scenario's name, with `message` saying how it crashed. The run that reports it went on
+  /// in a new process without running this scenario again.
+  public static func crashed(_ scenario: Scenario, message: String) -> ScenarioResult {
+    let error = Diagnostic(path: scenario.path, location: scenario.location, message: message)
+    return ScenarioResult(
+      scenario: scenario, status: .error, expectations: [], diagnostics: [error], stats: RunStats(),
+      durationSeconds: 0)
+  }
 }
 
 /// One run of a scenario, step by step: what is scheduled before frame 0, what subscribes at

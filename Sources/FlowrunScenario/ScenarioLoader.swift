@@ -14,6 +14,12 @@ public struct LoadedFile: Sendable {
   public var failedNames: [String] = []
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// A file that was not loaded: one error at its start saying why (`message`).
+  public static func failed(path: String, message: String) -> LoadedFile {
+    let diagnostic = Diagnostic(path: path, location: nil, message: message)
+    return LoadedFile(path: path, scenarios: [], diagnostics: [diagnostic], failedDocuments: 1)
+  }
 }
 
 /// Reads scenario files: YAML, then validation of every document.
