@@ -196,20 +196,32 @@ extension ScenarioCompiler {
     return true
   }
 
-  /// Applies the `assign` steps to the properties they name; a property bound twice is an error.
-  func bindAssignments() {
+  /// Applies the `assign` steps to the properties they name; a property bound twice is an error
+  /// with a note at the other binding (`boundAt`: where each declaration binds its property).
+  func bindAssignments(boundAt: [String: SourceLocation]) {
+    var boundAt = boundAt
     if plan.library == .combine, !plan.properties.isEmpty {
       usesRow("combine-published-sends-before-store", scenarioWide: true)
     }
     for assignment in assignments {
       guard let index = plan.properties.firstIndex(where: { $0.name == assignment.property }) else { continue }
       guard plan.properties[index].binding == nil else {
+        let other = boundAt[assignment.property]
+        let notes = other.map { location in
+          [
+            Diagnostic.Note(
+              location: location,
+              message:
+                "'\(assignment.property)' is bound here first (line \(location.line)); a property has one binding")
+          ]
+        }
         context.error(
           "property '\(assignment.property)' is bound twice (by its declaration or another 'assign')",
-          at: assignment.node)
+          at: assignment.node, notes: notes ?? [])
         continue
       }
       plan.properties[index].binding = assignment.plan
+      boundAt[assignment.property] = assignment.node.start
     }
   }
 }

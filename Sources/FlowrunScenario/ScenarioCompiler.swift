@@ -375,6 +375,8 @@ final class ScenarioCompiler {
   }
 
   private func compileProperties() {
+    // Where each bound property's binding is written, for "bound twice".
+    var boundAt: [String: SourceLocation] = [:]
     for (name, declaration) in declarations where declaration.kind == .property {
       referringName = name
       defer { referringName = nil }
@@ -385,17 +387,19 @@ final class ScenarioCompiler {
         if let initial = value["initial"] { property.initial = context.value(initial) }
         if let from = value["from"] {
           property.binding = compileSignal(from, "property '\(name)'")?.0
+          boundAt[name] = from.start
         }
       } else if value.isNull {
         context.error("property '\(name)' needs a signal to bind or 'initial'", at: declaration.keyNode)
       } else {
         currentName = name
         property.binding = compileSignal(value, "property '\(name)'")?.0
+        boundAt[name] = value.start
         currentName = nil
       }
       plan.properties.append(property)
     }
-    bindAssignments()
+    bindAssignments(boundAt: boundAt)
   }
 
   /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline

@@ -121,6 +121,10 @@ extension ScenarioCompiler {
   /// Reads a step node: a bare operator name, or a mapping whose first known key is the step.
   func splitStep(_ node: YAMLNode) -> StepNode? {
     if let name = node.scalarValue, node.isScalar {
+      if name.isEmpty || node.isNull {
+        context.error("the step is empty: write a step after '-' (such as '- map: …'), or remove the '-'", at: node)
+        return nil
+      }
       guard checkStepName(name, at: node) else { return nil }
       return StepNode(name: name, nameNode: node, argument: nil, extras: [], node: node)
     }
