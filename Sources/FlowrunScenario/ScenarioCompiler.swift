@@ -294,7 +294,15 @@ final class ScenarioCompiler {
     }
     guard let declaration = declarations[name] else {
       var message: Diagnostic.Message = "unknown signal '\(name)'"
-      if let suggestion = suggestedName(for: name, target: target) {
+      if let dot = name.lastIndex(of: "."), case .command? = declarations[String(name[..<dot])]?.kind,
+        case let member = String(name[name.index(after: dot)...]),
+        let found = LibraryWords.word(
+          for: member, in: LibraryWords.commandMembers, library: plan.library,
+          known: { CommandState(rawValue: $0) != nil })
+      {
+        let owner = String(name[..<dot])
+        message = "\(message); \(LibraryWords.suggestion(member, found, library: plan.library, owner: owner))"
+      } else if let suggestion = suggestedName(for: name, target: target) {
         message = "\(message); did you mean '\(suggestion)'?"
       }
       context.error(message, at: node)
