@@ -96,6 +96,11 @@ final class ScenarioCompiler {
   /// Whether the values reaching the step being compiled may come from a property (nil until
   /// set), for the hint of a run-time read of nil.
   var stepInputReadsProperty = false
+  /// Load-time value kinds (ValueKinds.swift): of the source step just compiled, of the input of
+  /// the operator being compiled, and of each named signal whose values are all known.
+  var knownKinds = KnownKinds()
+  /// The document being compiled.
+  var root: YAMLNode?
   static let maxStepNesting = 10_000
   /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
   var expressionDepth = 256
@@ -118,6 +123,7 @@ final class ScenarioCompiler {
   /// Compiles the document rooted at `root`; nil (with diagnostics) when it has errors.
   func compile(_ root: YAMLNode) -> Scenario? {
     guard let pairs = context.mapping(root, "a scenario") else { return nil }
+    self.root = root
     context.checkKeys(pairs, allowed: Self.topLevelKeys, in: "the scenario")
     readVersion(root)
     readLibrary(root)
@@ -290,6 +296,7 @@ final class ScenarioCompiler {
     if declarations[name] == nil, let derived = derivedReference(name) {
       if case .command(let owner, _) = derived { refers(to: owner) }
       if case .serviceCalls(let owner) = derived { refers(to: owner) }
+      knownKinds.source = nil
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
@@ -309,12 +316,16 @@ final class ScenarioCompiler {
       return nil
     }
     refers(to: name)
+    knownKinds.source = nil
     switch declaration.kind {
     case .signal:
       guard let shape = compileNamedSignal(name) else { return nil }
+      knownKinds.source = knownValues(ofReference: name)
       return (.reference(.signal(name)), shape)
     case .subject: return (.reference(.subject(name)), .value)
-    case .property: return (.reference(.property(name)), .value)
+    case .property:
+      knownKinds.source = knownValues(ofReference: name)
+      return (.reference(.property(name)), .value)
     case .command, .service:
       context.error("'\(name)' is a \(declaration.kind.rawValue), not a signal", at: node)
       return nil

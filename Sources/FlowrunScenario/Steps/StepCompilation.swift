@@ -121,7 +121,8 @@ struct OperatorCompilation: StepCompilation {
   /// An expression whose `$0`, `$1` … read the input's values (`accumulator`: `$0` is the
   /// running value, the value's items follow).
   func expression(_ node: YAMLNode, accumulator: Bool = false) -> StepExpression? {
-    compiler.expression(node, shape: shape, accumulator: accumulator)
+    compiler.expression(
+      node, shape: shape, accumulator: accumulator, knownValues: accumulator ? nil : compiler.knownKinds.stepInput)
   }
 
   func template(_ node: YAMLNode, binding names: ExpressionScope.TemplateNames) -> TemplatePlan? {
