@@ -134,7 +134,10 @@ extension ScenarioCompiler {
     var hint = "unknown operator '\(name)' in "
     hint += plan.library == nil ? "the default catalogue" : libraryPhrase
     hint += ": it is \(owner.title)'s ('library: \(owner.rawValue)')"
-    if let nearest = definition?.nearest, steps.contains(nearest) { hint += "; the nearest here is '\(nearest)'" }
+    let nearest =
+      definition?.nearest.flatMap { steps.contains($0) ? $0 : nil }
+      ?? LibraryWords.word(for: name, in: LibraryWords.steps, library: plan.library, known: steps.contains)?.word
+    if let nearest { hint += "; the nearest here is '\(nearest)'" }
     return hint
   }
 
@@ -146,24 +149,18 @@ extension ScenarioCompiler {
     let labelled = step.argument?.mappingPairs != nil && definition.argument != .labels
     let keys = Set(definition.extras.map(\.name))
     let foreignKey = step.extras.lazy.compactMap(\.key.scalarValue).first { !keys.contains($0) }
-    // A key beside the step: every library whose own step takes it (RxSwift's and Combine's
-    // throttles take `latest`), else the default catalogue's.
-    if let key = foreignKey {
-      let owners = [Library.rac2, .rxswift, .combine].filter { library in
-        guard library != plan.library, let other = StepTable.dialect(library).operator(named: step.name) else {
-          return false
-        }
-        return other.library == library && other !== definition && other.extras.contains { $0.name == key }
-      }
-      if !owners.isEmpty {
-        let names = owners.map { "\($0.title)'s" }
-        let whose = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        let asks = owners.map { "'library: \($0.rawValue)'" }.joined(separator: ", ")
-        return Diagnostic.Note(
-          location: step.nameNode.start,
-          message:
-            "'\(key)' is a key of \(whose) '\(step.name)' (\(asks)); \(libraryPhrase) reads '\(step.name)' without it")
-      }
+    // A key beside the step that is a library's own word for it (`latest:` beside `throttle`
+    // is RxSwift's and Combine's), named with those libraries.
+    if let key = foreignKey, let owners = LibraryWords.keys[step.name]?[key]?.filter({ $0 != plan.library }),
+      !owners.isEmpty
+    {
+      let names = owners.map { "\($0.title)'s" }
+      let whose = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+      let asks = owners.map { "'library: \($0.rawValue)'" }.joined(separator: ", ")
+      return Diagnostic.Note(
+        location: step.nameNode.start,
+        message:
+          "'\(key)' is a key of \(whose) '\(step.name)' (\(asks)); \(libraryPhrase) reads '\(step.name)' without it")
     }
     // The default catalogue first: a library that keeps the default form of a key keeps its keys.
     let libraries: [Library] = [.rxjs, .rac2, .rxswift, .combine]

@@ -31,6 +31,12 @@ struct LibraryWords: Sendable {
     LibraryWords(flowrun: "defaultIfEmpty", words: [.combine: "replaceEmpty", .rxjs: "defaultIfEmpty"]),
   ]
 
+  /// The keys beside a step that are some libraries' own words (by step, then key): a file of
+  /// another library that writes one is told whose they are.
+  static let keys: [String: [String: [Library]]] = [
+    "throttle": ["latest": [.rxswift, .combine]]
+  ]
+
   /// The members of a command (`<command>.<member>`).
   static let commandMembers: [LibraryWords] = [
     LibraryWords(flowrun: "executions", words: [.rac2: "executionSignals", .rxswift: "executionObservables"]),

@@ -178,10 +178,10 @@ extension ScenarioCompiler {
   }
 
   private func unknownStep(_ name: String) -> String {
+    if let hint = libraryHint(forUnknownStep: name) { return hint }
     if let found = LibraryWords.word(for: name, in: LibraryWords.steps, library: plan.library, known: steps.contains) {
       return "unknown operator '\(name)'; " + LibraryWords.suggestion(name, found, library: plan.library)
     }
-    if let hint = libraryHint(forUnknownStep: name) { return hint }
     var message = "unknown operator '\(name)'"
     if let suggestion = closestName(to: name, among: steps.names) {
       message += "; did you mean '\(suggestion)'?"

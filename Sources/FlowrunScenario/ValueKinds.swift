@@ -60,11 +60,11 @@ extension ScenarioCompiler {
     }
     var values = [initial]
     if let binding {
-      guard let signal = binding.scalarValue, binding.isScalar, declarations[signal]?.kind == .signal else {
+      // Only a signal compiled already: compiling it here could enter a cycle through the
+      // property, which the loader reports where the property is bound.
+      guard let signal = binding.scalarValue, binding.isScalar, let bound = knownKinds.signals[signal] else {
         return nil
       }
-      _ = compileNamedSignal(signal)
-      guard let bound = knownKinds.signals[signal] else { return nil }
       values += bound
     }
     return KnownKinds.representatives(values)
