@@ -1,4 +1,5 @@
 import FlowrunReport
+public import FlowrunScenario
 import Foundation
 
 /// The commented starter scenario that `flowrun init` writes: the login button of the spec in
@@ -10,7 +11,12 @@ public enum StarterScenario {
   /// The starter text; its first line attaches `schema` (a path relative to the file, an
   /// absolute path or a URL) for editors that use yaml-language-server, or says how to attach
   /// one when there is none.
-  public static func text(schema: String?) -> String {
+  ///
+  /// With `library`, the starter is written in that library's words (libraries.md): it says
+  /// `library:`, its description is the view model in that library's code, and its chain uses
+  /// the library's operator names.
+  public static func text(schema: String?, library: Library? = nil) -> String {
+    let body = body(library)
     guard let schema else {
       return
         "# (no scenario schema found: attach one with `# yaml-language-server: $schema=PATH`, README: Editor support)\n"
@@ -18,6 +24,44 @@ public enum StarterScenario {
     }
     return "# yaml-language-server: $schema=\(schema)\n" + body
   }
+
+  /// The starter's text for `library` (nil: the default catalogue, without `library:`).
+  static func body(_ library: Library?) -> String {
+    guard let library else { return body }
+    let words = LibraryStarter.of(library)
+    var text = body
+    text = text.replacing(
+      "flowrun: 1\n",
+      with:
+        "flowrun: 1\nlibrary: \(library.rawValue)          # operator names and meanings as \(library.title) has them\n"
+    )
+    text = text.replacing(defaultDescription, with: words.description)
+    text = text.replacing(defaultChain, with: words.chain)
+    text = text.replacing(defaultExpectation, with: words.expectation)
+    if let properties = words.properties { text = text.replacing(defaultProperties, with: properties) }
+    return text
+  }
+
+  private static let defaultDescription = #"""
+      RAC(self.loginButton, enabled) = [RACSignal combineLatest:@[RACObserve(vm, account),
+      RACObserve(vm, password)] reduce:^(NSString *a, NSString *p){ return @(a.length && p.length); }];
+    """#
+
+  private static let defaultChain = #"""
+        - combineLatest: [vm.account, vm.password]     # $0 and $1 in the next expression
+        - map: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'
+    """#
+
+  private static let defaultProperties = #"""
+      # RAC(vm, account) = accountText: a property bound to a signal. Reading `vm.account` as a
+      # signal is RACObserve: its current value first (null here), then every change.
+    """#
+
+  private static let defaultExpectation = #"""
+      # The button's value at frame 0 and every set after it: false, false again when the
+      # account arrives (KVO does not deduplicate), true at 3 and again at 5.
+      loginButton.enabled: "ff-t-t----"
+    """#
 
   /// The schema reference for a scenario written at `path`: the relative path to
   /// `schemas/flowrun-scenario.schema.json` in the nearest directory above it that has one (a
@@ -87,4 +131,97 @@ public enum StarterScenario {
       accountText.subscriptions: "^---------"
 
     """#
+}
+
+/// What the starter says in each library's words.
+struct LibraryStarter {
+  var description: String
+  var chain: String
+  var expectation: String
+  /// The comment of `properties:`, when the library's words differ from RAC2's.
+  var properties: String? = nil
+
+  static func of(_ library: Library) -> LibraryStarter {
+    switch library {
+    case .rac2:
+      LibraryStarter(
+        description: #"""
+            RAC(self.loginButton, enabled) = [RACSignal combineLatest:@[RACObserve(vm, account),
+            RACObserve(vm, password)] reduce:^(NSString *a, NSString *p){ return @(a.length && p.length); }];
+          """#,
+        chain: #"""
+              - combineLatest: [vm.account, vm.password]
+              - reduceEach: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'   # RAC2's reduce: block
+          """#,
+        expectation: #"""
+            # The button's value at frame 0 and every set after it: false, false again when the
+            # account arrives (KVO does not deduplicate), true at 3 and again at 5.
+            loginButton.enabled: "ff-t-t----"
+          """#)
+    case .rxswift:
+      LibraryStarter(
+        description: #"""
+            Observable.combineLatest(vm.account, vm.password) { !$0.isEmpty && !$1.isEmpty }
+              .distinctUntilChanged()
+              .bind(to: loginButton.rx.isEnabled)
+          """#,
+        chain: #"""
+              - combineLatest: [vm.account, vm.password]     # $0 and $1 in the next expression
+              - map: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'
+              - distinctUntilChanged                         # RxSwift's distinctUntilChanged()
+          """#,
+        expectation: #"""
+            # The button's value at frame 0 and every change after it: false, then true at 3
+            # (distinctUntilChanged drops the repeats).
+            loginButton.enabled: "f--t------"
+          """#,
+        properties: #"""
+            # A BehaviorRelay bound to a signal (accountText.bind(to: vm.account)); reading
+            # `vm.account` as a signal is the relay: its current value first (null here), then every change.
+          """#)
+    case .combine:
+      LibraryStarter(
+        description: #"""
+            Publishers.CombineLatest(vm.$account, vm.$password)
+              .map { !$0.isEmpty && !$1.isEmpty }
+              .removeDuplicates()
+              .assign(to: \.isEnabled, on: loginButton)
+          """#,
+        chain: #"""
+              - combineLatest: [vm.account, vm.password]     # $0 and $1 in the next expression
+              - map: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'
+              - removeDuplicates                             # Combine's removeDuplicates()
+          """#,
+        expectation: #"""
+            # The button's value at frame 0 and every change after it: false, then true at 3
+            # (removeDuplicates drops the repeats).
+            loginButton.enabled: "f--t------"
+          """#,
+        properties: #"""
+            # @Published var account, assigned from a signal; reading `vm.account` as a signal is
+            # vm.$account: its current value first (null here), then every change (before it is stored).
+          """#)
+    case .rxjs:
+      LibraryStarter(
+        description: #"""
+            combineLatest([account$, password$]).pipe(
+              map(([a, p]) => (a ?? "").length > 0 && (p ?? "").length > 0),
+              distinctUntilChanged())
+          """#,
+        chain: #"""
+              - combineLatest: [vm.account, vm.password]     # $0 and $1 in the next expression
+              - map: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'
+              - distinctUntilChanged                         # RxJS's distinctUntilChanged()
+          """#,
+        expectation: #"""
+            # The button's value at frame 0 and every change after it: false, then true at 3
+            # (distinctUntilChanged drops the repeats).
+            loginButton.enabled: "f--t------"
+          """#,
+        properties: #"""
+            # A BehaviorSubject fed by a signal; reading `vm.account` as a signal subscribes to
+            # it: its current value first (null here), then every change.
+          """#)
+    }
+  }
 }

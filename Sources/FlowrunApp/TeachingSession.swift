@@ -32,16 +32,19 @@ public enum TeachingSession {
     return scenarios.indices.map { pool.result($0) }
   }
 
-  /// `flowrun trace <path>`: the walkthrough of each scenario, then the usual report lines;
-  /// with `steps`, every step's delivery and every value a step dropped.
-  public static func trace(path: String, steps: Bool = false) throws(UsageError) -> TeachingOutput {
+  /// `flowrun trace <path>`: the walkthrough of each scenario, then the usual report lines
+  /// (coloured as `run`'s with `color`); with `steps`, every step's delivery and every value a
+  /// step dropped.
+  public static func trace(path: String, steps: Bool = false, color: Bool = false) throws(UsageError)
+    -> TeachingOutput
+  {
     let file = try load(path: path)
     let runs = traced(file)
     var text = ""
     for run in runs {
       text += TraceRenderer(run, steps: steps).render() + "\n"
     }
-    let reporter = HumanReporter(color: false, verbosity: .normal)
+    let reporter = HumanReporter(color: color, verbosity: .normal)
     text += reporter.report(file: file, results: runs.map(\.result))
     return TeachingOutput(text: text, exitCode: exitCode(file, runs))
   }
@@ -78,10 +81,11 @@ public enum DiagramFormat: String, Sendable, CaseIterable {
 
 extension TeachingSession {
   /// `flowrun diagram <path>`: every scenario of the file drawn in `format`; with `steps`, a
-  /// lane for every step (the HTML page has both drawings and opens on this one).
-  public static func diagram(path: String, format: DiagramFormat, steps: Bool = false) throws(UsageError)
-    -> TeachingOutput
-  {
+  /// lane for every step (the HTML page has both drawings and opens on this one). `color`
+  /// colours the report lines a text diagram ends with, as `run` does.
+  public static func diagram(
+    path: String, format: DiagramFormat, steps: Bool = false, color: Bool = false
+  ) throws(UsageError) -> TeachingOutput {
     let file = try load(path: path)
     let runs = traced(file)
     let options = DiagramModel.Options(steps: steps)
@@ -91,7 +95,7 @@ extension TeachingSession {
     case .text:
       var out = models.map { TextDiagram($0).render() }.joined(separator: "\n")
       if file.hasErrors || runs.isEmpty {
-        out += HumanReporter(color: false, verbosity: .normal).report(file: file, results: [])
+        out += HumanReporter(color: color, verbosity: .normal).report(file: file, results: [])
       }
       text = out
     case .svg:

@@ -37,9 +37,13 @@ public struct TraceStep: Sendable, Hashable {
   /// one number, and each instance of a template (each inner of a `flatMap`, each execution's
   /// work) gets its own, so that a diagram can draw one lane per instance.
   public var instance: Int
+  /// How the step drops values, when dropping values is part of what it does (its definition
+  /// says so); nil for a step that passes every value on or holds values for later.
+  public var drops: Drops?
 
   public init(
-    owner: String?, name: String, role: Role, index: Int, isOutput: Bool, isTemplate: Bool = false, instance: Int = 0
+    owner: String?, name: String, role: Role, index: Int, isOutput: Bool, isTemplate: Bool = false, instance: Int = 0,
+    drops: Drops? = nil
   ) {
     self.owner = owner
     self.name = name
@@ -48,6 +52,34 @@ public struct TraceStep: Sendable, Hashable {
     self.isOutput = isOutput
     self.isTemplate = isTemplate
     self.instance = instance
+    self.drops = drops
+  }
+
+  /// How a step drops values and why, in the step's own words (`trace --steps`).
+  public struct Drops: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+      /// A value it receives that causes no delivery of the next step was dropped (`filter`).
+      case unsent
+      /// It holds one value at a time: a value replaced by a newer one before it was sent was
+      /// dropped (`debounce`).
+      case replaced
+      /// A value it receives that starts no inner subscription was dropped (a `flatMap` that is
+      /// full and drops instead of waiting).
+      case unsubscribed
+    }
+
+    public var kind: Kind
+    /// Why a value was dropped (`same as before`).
+    public var reason: String
+    /// For `replaced`: why a value still held when the step completed was dropped; nil when the
+    /// step sends it then.
+    public var atEnd: String?
+
+    public init(_ kind: Kind, _ reason: String, atEnd: String? = nil) {
+      self.kind = kind
+      self.reason = reason
+      self.atEnd = atEnd
+    }
   }
 }
 

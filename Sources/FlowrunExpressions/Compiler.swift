@@ -117,6 +117,9 @@ final class Compiler {
     case .member(let base, let name, let nameOffset):
       if let chain = nameChain(id) { return try resolve(chain) }
       if case .dollar(let n) = tree[base].kind {
+        if n == 0, scope.parameters == .value, let values = scope.knownValues {
+          try checkMember(name, of: values, at: nameOffset)
+        }
         return memberRead(of: try parameter(n, at: tree.offset(base)), Member(name), at: nameOffset)
       }
       return memberRead(try compile(base), Member(name), at: nameOffset)
@@ -361,4 +364,30 @@ extension Diagnostic.Message {
     "the condition of '?:' needs a Bool, got \(value.kindName)"
   }
   fileprivate static func duplicateKey(_ key: String) -> Self { "duplicate key '\(key)'" }
+
+}
+
+extension Compiler {
+  /// A member that none of `values` has (`$0.length` when every value is a string) is an error
+  /// at load time, with the member they have that was likely meant.
+  func checkMember(_ name: String, of values: [Value], at offset: Int) throws(ExpressionError) {
+    let member = Member(name)
+    guard !values.isEmpty, !values.contains(where: { (try? member.read($0, offset)) != nil }) else { return }
+    var kinds: [String] = []
+    for value in values where !kinds.contains(value.kindName) { kinds.append(value.kindName) }
+    let readable = ["count", "isEmpty", "first", "last", "keys", "values"].filter { candidate in
+      values.contains { (try? Member(candidate).read($0, offset)) != nil }
+    }
+    var message = "no value of '$0' has '\(name)' (its values are \(kinds.joined(separator: ", ")))"
+    let synonyms = [
+      "length": "count", "size": "count", "len": "count", "empty": "isEmpty", "firstObject": "first",
+      "lastObject": "last", "allKeys": "keys", "allValues": "values",
+    ]
+    if let suggestion = synonyms[name].flatMap({ readable.contains($0) ? $0 : nil })
+      ?? closestName(to: name, among: readable)
+    {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    throw ExpressionError(message: Diagnostic.Message(message), offset: offset)
+  }
 }

@@ -51,6 +51,9 @@ public struct ExpressionScope: Sendable, Equatable {
   public var maxDepth: Int
   /// The longest expression text, in Unicode scalars.
   public var maxLength: Int
+  /// The values `$0` may have, when they are all known at load time (a marble's legend values,
+  /// a property's): a member that none of them has is a load error (`$0.length` on strings).
+  public var knownValues: [Value]? = nil
 
   public init(
     parameters: Parameters = .value,

@@ -15,13 +15,14 @@ enum Completion {
       end: position)
     let offset = lines.byteOffset(of: position)
     let names = document.namesIndex(editing: position.line)
-    let role = Role(path: context.path)
+    let library = Self.document(names, offset)?.library
+    let role = Role(path: context.path, library: library)
     var items: [Item] = []
     switch context.place {
     case .key(let siblings):
-      items = keyItems(role: role, siblings: siblings, names: names, offset: offset)
+      items = keyItems(role: role, siblings: siblings, names: names, offset: offset, library: library)
     case .item(let position):
-      items = itemItems(role: role, position: position, names: names, offset: offset)
+      items = itemItems(role: role, position: position, names: names, offset: offset, library: library)
     case .value:
       items = valueItems(role: role, names: names, offset: offset)
     case .quoted(let tag):
@@ -34,7 +35,9 @@ enum Completion {
 
   // MARK: - By place
 
-  private static func keyItems(role: Role, siblings: [String], names: ScenarioIndex, offset: Int) -> [Item] {
+  private static func keyItems(
+    role: Role, siblings: [String], names: ScenarioIndex, offset: Int, library: Library?
+  ) -> [Item] {
     switch role {
     case .root:
       return ScenarioVocabulary.topLevelKeys.filter { !siblings.contains($0) }.map {
@@ -42,12 +45,14 @@ enum Completion {
       }
     case .step(let first), .caseItem(let first):
       var result: [Item] = []
-      if let step = siblings.lazy.compactMap({ name in ScenarioVocabulary.steps(named: name).first }).first {
+      if let step = siblings.lazy.compactMap({ name in ScenarioVocabulary.steps(named: name, library: library).first })
+        .first
+      {
         result = step.extras.filter { !siblings.contains($0) }.map {
           Item(label: $0, kind: .property, detail: "extra key of '\(step.name)'")
         }
       } else {
-        result = stepItems(first ? .source : .operator)
+        result = stepItems(first ? .source : .operator, library: library)
       }
       if case .caseItem = role {
         result += ["when", "signal"].filter { !siblings.contains($0) }.map {
@@ -56,7 +61,7 @@ enum Completion {
       }
       return result
     case .signal, .template:
-      var result = stepItems(.source)
+      var result = stepItems(.source, library: library)
       if case .template = role { result.append(Item(label: "cases", kind: .keyword, detail: "template cases")) }
       if case .signal(let property) = role, property {
         result += ["from", "initial"].map { Item(label: $0, kind: .keyword, detail: "property key") }
@@ -81,14 +86,18 @@ enum Completion {
     }
   }
 
-  private static func itemItems(role: Role, position: Int, names: ScenarioIndex, offset: Int) -> [Item] {
+  private static func itemItems(
+    role: Role, position: Int, names: ScenarioIndex, offset: Int, library: Library?
+  ) -> [Item] {
     switch role {
     case .signal, .template:
-      return position == 0 ? nameItems(names, offset: offset) + stepItems(.source) : stepItems(.operator)
+      return position == 0
+        ? nameItems(names, offset: offset) + stepItems(.source, library: library)
+        : stepItems(.operator, library: library)
     case .signals:
       return nameItems(names, offset: offset)
     case .cases:
-      return stepItems(.source) + [Item(label: "when", kind: .keyword, detail: "case key")]
+      return stepItems(.source, library: library) + [Item(label: "when", kind: .keyword, detail: "case key")]
     case .actions:
       return fixedKeys(["on", "at"], [], "action key")
     default:
@@ -110,12 +119,14 @@ enum Completion {
 
   // MARK: - Items
 
-  private static func stepItems(_ role: ScenarioVocabulary.Role) -> [Item] {
-    ScenarioVocabulary.steps.filter { $0.role == role }.map { step in
-      Item(
-        label: step.name, kind: .operator,
-        detail: step.isAlias ? "\(role.rawValue), alias of \(step.canonical)" : role.rawValue,
-        documentation: step.summary)
+  /// The steps of the document's library (its own names and forms first).
+  private static func stepItems(_ role: ScenarioVocabulary.Role, library: Library?) -> [Item] {
+    let steps = ScenarioVocabulary.steps(library: library).filter { $0.role == role }
+    let own = steps.filter { $0.library != nil }
+    return (own + steps.filter { $0.library == nil }).map { step in
+      var detail = step.isAlias ? "\(role.rawValue), alias of \(step.canonical)" : role.rawValue
+      if let owner = step.library ?? step.aliasLibrary { detail += " · \(owner.title)" }
+      return Item(label: step.name, kind: .operator, detail: detail, documentation: step.summary)
     }
   }
 
@@ -196,13 +207,13 @@ enum Completion {
     /// A marble string: a `hot`/`cold` argument, an expectation or its `marble`/`subscribe`.
     var isMarble: Bool { self == .marble || self == .expectation }
 
-    init(path: [CompletionContext.Segment]) {
+    init(path: [CompletionContext.Segment], library: Library? = nil) {
       var role = Role.root
-      for segment in path { role = role.child(segment) }
+      for segment in path { role = role.child(segment, library: library) }
       self = role
     }
 
-    private func child(_ segment: CompletionContext.Segment) -> Role {
+    private func child(_ segment: CompletionContext.Segment, library: Library?) -> Role {
       switch (self, segment) {
       case (.root, .key(let key)):
         switch key {
@@ -232,7 +243,7 @@ enum Completion {
       case (.signal, .item(let position)), (.template, .item(let position)): return .step(first: position == 0)
       case (.signals, .item), (.signals, .key): return .signal(property: false)
       case (.signal, .key(let key)), (.template, .key(let key)), (.step, .key(let key)), (.caseItem, .key(let key)):
-        return Self.argument(of: key)
+        return Self.argument(of: key, library: library)
       case (.actions, .item): return .action
       case (.action, .key(let key)):
         switch key {
@@ -251,7 +262,7 @@ enum Completion {
     }
 
     /// The role of a step's argument or extra key.
-    private static func argument(of key: String) -> Role {
+    private static func argument(of key: String, library: Library?) -> Role {
       switch key {
       case "hot", "cold": return .marble
       case "fallback": return .signal(property: false)
@@ -259,8 +270,8 @@ enum Completion {
       case "call": return .names([.service])
       default: break
       }
-      guard let step = ScenarioVocabulary.steps(named: key).first else { return .other }
-      switch StepArgument.kind(of: step.name, role: step.role) {
+      guard let step = ScenarioVocabulary.steps(named: key, library: library).first else { return .other }
+      switch StepArgument.kind(of: step.name, role: step.role, library: library) {
       case .signal: return .signal(property: false)
       case .signals: return .signals
       case .template: return .template

@@ -28,14 +28,17 @@ enum Hover {
   // MARK: - Steps
 
   static func stepText(_ key: ScenarioIndex.StepKey, base: String?) -> String {
-    let step =
-      ScenarioVocabulary.steps(named: key.name).first { $0.role == key.role }
-      ?? ScenarioVocabulary.steps(named: key.name).first
-    guard let step else { return "**`\(key.name)`**" }
-    var lines = [
-      "**`\(step.name)`** — \(step.role.rawValue)\(step.isAlias ? ", alias of `\(step.canonical)`" : "")", "",
-    ]
+    let steps = ScenarioVocabulary.steps(named: key.name, library: key.library)
+    guard let step = steps.first(where: { $0.role == key.role }) ?? steps.first else { return "**`\(key.name)`**" }
+    var title = "**`\(step.name)`** — \(step.role.rawValue)"
+    if step.isAlias { title += ", alias of `\(step.canonical)`" }
+    if let owner = step.library ?? step.aliasLibrary { title += " · \(owner.title)" }
+    var lines = [title, ""]
     lines.append(step.summary)
+    if let library = key.library, library != .rxjs, step.library == nil {
+      lines.append("")
+      lines.append("`library: \(library.rawValue)` reads this key with its default meaning.")
+    }
     if !step.extras.isEmpty {
       lines.append("")
       lines.append("Extra keys: " + step.extras.map { "`\($0)`" }.joined(separator: ", "))
@@ -47,6 +50,10 @@ enum Hover {
 
   /// The step's entry in the reference: `sources.md#hot`, `operators.md#debounce`.
   static func referenceLink(for step: ScenarioVocabulary.Step, base: String?) -> String {
+    if step.library != nil {
+      // A library's meaning is a row of docs/libraries.md, beside docs/reference/.
+      return (base.map { $0 + "../" } ?? "docs/") + "libraries.md"
+    }
     let page = step.role == .source ? "sources.md" : "operators.md"
     return (base ?? "docs/reference/") + page + "#" + step.name.lowercased()
   }

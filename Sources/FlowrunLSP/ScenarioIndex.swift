@@ -55,6 +55,8 @@ struct ScenarioIndex: Sendable {
     var name: String
     var role: ScenarioVocabulary.Role
     var node: YAMLNode
+    /// The document's `library:`, whose meaning of the step the run uses.
+    var library: Library?
   }
 
   /// An expectation: its target key and its value.
@@ -73,6 +75,8 @@ struct ScenarioIndex: Sendable {
     var name: String?
     var tick: Tick
     var grammar: MarbleGrammar
+    /// The document's `library:` (nil when absent or not a library's name).
+    var library: Library?
     var values: YAMLNode?
     var error: YAMLNode?
     var declarations: [String: Declaration] = [:]

@@ -24,6 +24,7 @@ struct ScenarioWalker {
       number: document, root: root, name: root["name"]?.scalarValue,
       tick: root["tick"]?.scalarValue.flatMap { try? Tick(parsing: $0) } ?? .default,
       grammar: root["grammar"]?.scalarValue.flatMap(MarbleGrammar.init(rawValue:)) ?? .flowrun,
+      library: root["library"]?.scalarValue.flatMap(Library.init(rawValue:)),
       values: root["values"], error: root["error"])
     declare(root)
     for section in sections {
@@ -197,7 +198,7 @@ struct ScenarioWalker {
     if let entries = node.mappingPairs,
       entries.contains(where: { $0.key.isScalar("initial") })
         || (entries.contains(where: { $0.key.isScalar("from") })
-          && !entries.contains(where: { !$0.key.isScalar("from") && Self.isStep($0.key.scalarValue) }))
+          && !entries.contains(where: { !$0.key.isScalar("from") && isStep($0.key.scalarValue) }))
     {
       if let from = node["from"] { walkSignal(from) }
       return
@@ -205,10 +206,15 @@ struct ScenarioWalker {
     walkSignal(node)
   }
 
-  private static let stepNames = Set(ScenarioVocabulary.steps.map(\.name))
+  /// The step names of each library's table.
+  private static let stepNames: [Library?: Set<String>] = Dictionary(
+    uniqueKeysWithValues: ([nil] + Library.allCases.map(Optional.some)).map { library in
+      (library, Set(ScenarioVocabulary.steps(library: library).map(\.name)))
+    })
 
-  private static func isStep(_ name: String?) -> Bool {
-    name.map { stepNames.contains($0) } ?? false
+  /// Whether `name` is a step in the document's library.
+  private func isStep(_ name: String?) -> Bool {
+    name.map { Self.stepNames[info.library]?.contains($0) ?? false } ?? false
   }
 
   /// A template: a signal, or `cases` whose items are `when` beside a step or `signal`.
@@ -229,16 +235,16 @@ struct ScenarioWalker {
 
   private mutating func walkStep(_ node: YAMLNode, role: ScenarioVocabulary.Role) {
     if let name = node.scalarValue, node.isScalar {
-      if Self.isStep(name) { index.steps.append(.init(name: name, role: role, node: node)) }
+      if isStep(name) { index.steps.append(.init(name: name, role: role, node: node, library: info.library)) }
       return
     }
     guard let entries = node.mappingPairs,
-      let stepPair = entries.first(where: { Self.isStep($0.key.scalarValue) }),
+      let stepPair = entries.first(where: { isStep($0.key.scalarValue) }),
       let name = stepPair.key.scalarValue
     else { return }
-    index.steps.append(.init(name: name, role: role, node: stepPair.key))
+    index.steps.append(.init(name: name, role: role, node: stepPair.key, library: info.library))
     let argument = stepPair.value
-    switch StepArgument.kind(of: name, role: role) {
+    switch StepArgument.kind(of: name, role: role, library: info.library) {
     case .marble:
       marble(argument, kind: name == "hot" ? .hot : .cold, legend: node["values"], error: node["error"])
     case .signal:
@@ -268,7 +274,7 @@ struct ScenarioWalker {
   private mutating func walkSignals(_ node: YAMLNode) {
     if let items = node.sequenceItems {
       for item in items { walkSignal(item) }
-    } else if let entries = node.mappingPairs, !entries.contains(where: { Self.isStep($0.key.scalarValue) }) {
+    } else if let entries = node.mappingPairs, !entries.contains(where: { isStep($0.key.scalarValue) }) {
       for pair in entries { walkSignal(pair.value) }
     } else {
       walkSignal(node)
@@ -346,7 +352,7 @@ struct ScenarioWalker {
 enum StepArgument {
   case marble, signal, signals, service, template, expression, literal
 
-  static func kind(of step: String, role: ScenarioVocabulary.Role) -> StepArgument {
+  static func kind(of step: String, role: ScenarioVocabulary.Role, library: Library? = nil) -> StepArgument {
     switch step {
     case "hot", "cold": .marble
     case "from", "takeUntil", "takeUntilRAC", "skipUntil", "sample", "sampleRAC", "then": .signal
@@ -355,7 +361,7 @@ enum StepArgument {
       .signals
     case "call": .service
     case "flatMap", "flattenMap", "flatMapLatest", "switchMap", "concatMap", "exhaustMap", "catch": .template
-    default: ScenarioVocabulary.expressionKeys.contains(step) ? .expression : .literal
+    default: ScenarioVocabulary.expressionKeys(library: library).contains(step) ? .expression : .literal
     }
   }
 }

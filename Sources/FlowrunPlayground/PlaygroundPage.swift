@@ -82,7 +82,7 @@ struct PlaygroundPage {
     #source { flex: 1; resize: none; border: 0; outline: none; padding: 6px 8px; margin: 0; font: inherit; line-height: 18px;
       white-space: pre; overflow: auto; tab-size: 2; color: #222; background: #fff; }
     .problems:empty, .report:empty { display: none; }
-    #diagram.stale { opacity: 0.4; }
+    #diagram.stale, #diagram section.scenario.stale { opacity: 0.4; }
     .problems { margin: 10px 16px 0; }
     .problem { display: block; width: 100%; text-align: left; border: 1px solid #e4b4bc; border-left: 4px solid #b00020;
       background: #fff5f6; padding: 6px 10px; margin: 4px 0; font: 12px/1.4 Menlo, Consolas, monospace; white-space: pre-wrap; cursor: pointer; }
@@ -111,6 +111,8 @@ struct PlaygroundPage {
       var sequence = 0;
       var timer = null;
       var lastInput = null;
+      // The document of each section shown (PlaygroundRender.sectionDocuments).
+      var shownDocuments = [];
       // What the page has drawn, for tests and measurements: the count of redraws, the text of
       // the last one, and the latencies.
       var stats = window.flowrunPlayground = {renders: 0, text: source.value, latencies: [], serverMilliseconds: []};
@@ -157,10 +159,15 @@ struct PlaygroundPage {
         return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
       }
       function show(render) {
-        // Keep each section's frame and "every step" choice across redraws.
-        var kept = Array.prototype.map.call(diagram.querySelectorAll("section.scenario"), function (section) {
+        // Keep each section's frame and "every step" choice across redraws, by document.
+        var oldSections = Array.prototype.slice.call(diagram.querySelectorAll("section.scenario"));
+        var kept = {};
+        var sectionOf = {};
+        oldSections.forEach(function (section, index) {
+          var number = index < shownDocuments.length ? shownDocuments[index] : index;
           var toggle = section.querySelector("input.steps");
-          return {frame: Number(section.dataset.frame || 0), steps: toggle ? toggle.checked : false};
+          kept[number] = {frame: Number(section.dataset.frame || 0), steps: toggle ? toggle.checked : false};
+          sectionOf[number] = section;
         });
         marks = {};
         problems.innerHTML = render.problems.map(function (problem, index) {
@@ -177,9 +184,28 @@ struct PlaygroundPage {
         if (render.html || diagram.childElementCount === 0) {
           diagram.innerHTML = render.html;
           window.flowrunDiagram(diagram);
+          var documents = (render.sectionDocuments || []).slice();
+          // A document whose edit broke it keeps its last diagram, faded, in its place.
+          (render.brokenDocuments || []).forEach(function (number) {
+            var old = sectionOf[number];
+            if (!old) { return; }
+            old.classList.add("stale");
+            if (old.id.indexOf("-kept") < 0) { old.id += "-kept"; }
+            var sections = diagram.querySelectorAll("section.scenario");
+            var at = documents.findIndex(function (other) { return other > number; });
+            if (at < 0) {
+              diagram.appendChild(old);
+              documents.push(number);
+            } else {
+              sections[at].parentNode.insertBefore(old, sections[at]);
+              documents.splice(at, 0, number);
+            }
+          });
+          shownDocuments = documents;
         }
         diagram.querySelectorAll("section.scenario").forEach(function (section, index) {
-          var old = kept[index];
+          if (section.classList.contains("stale")) { return; }
+          var old = kept[index < shownDocuments.length ? shownDocuments[index] : index];
           if (!old) { return; }
           var toggle = section.querySelector("input.steps");
           if (toggle && toggle.checked !== old.steps) { toggle.click(); }

@@ -26,6 +26,11 @@ public struct PlaygroundRender: Codable, Sendable {
   public var status: String
   /// How long loading, running and drawing took, in milliseconds.
   public var milliseconds: Double
+  /// The file's document (0, 1 … among its `---` documents) each section of `html` draws.
+  public var sectionDocuments: [Int] = []
+  /// The documents that did not load: the page keeps the last diagram of each, faded, as it
+  /// does for a file of one document.
+  public var brokenDocuments: [Int] = []
 
   /// Loads `text` as the file `path`, runs each scenario traced and draws it.
   public static func render(_ text: String, path: String) -> PlaygroundRender {
@@ -50,9 +55,15 @@ public struct PlaygroundRender: Codable, Sendable {
     } else if runs.contains(where: { $0.result.status == .failed }) {
       status = "failed"
     }
+    // Which document each scenario is, by the line its document starts at.
+    let (yaml, _) = YAMLFile.parse(path: path, bytes: Array(text.utf8))
+    let starts = yaml.documents.compactMap { $0.root?.start.line }
+    let sectionDocuments = runs.map { run in starts.firstIndex(of: run.result.scenario.location.line) ?? 0 }
+    let brokenDocuments = starts.indices.filter { !sectionDocuments.contains($0) }
     return PlaygroundRender(
       html: html, report: report, problems: problems, status: status,
-      milliseconds: Date().timeIntervalSince(started) * 1000)
+      milliseconds: Date().timeIntervalSince(started) * 1000, sectionDocuments: sectionDocuments,
+      brokenDocuments: brokenDocuments)
   }
 
   /// `render(_:path:)` on a thread of its own with a large stack (deep deliveries fit), awaited.

@@ -107,7 +107,11 @@ public struct ExpectationDiff: Sendable {
     let focus = difference.map { lanes.column(of: $0.frame) } ?? 0
     let window = folded ? lanes.window(around: focus, limit: Self.foldWidth) : lanes.columns.indices
     let shown = lanes.render(window)
-    var lines = [String(repeating: " ", count: 9) + shown.ruler, "expected " + shown.expected]
+    // An empty marble (`out: ""`) draws nothing: say what it expects.
+    let expectedLane =
+      expected.isEmpty && shown.expected.allSatisfy({ $0 == " " })
+      ? "(an empty marble: no event at all, not even a completion)" : shown.expected
+    var lines = [String(repeating: " ", count: 9) + shown.ruler, "expected " + expectedLane]
     var actualLine = "actual   " + shown.actual
     if let value = actualPrinted.errorValue { actualLine += "   error: \(value)" }
     lines.append(actualLine)

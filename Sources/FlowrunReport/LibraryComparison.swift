@@ -53,9 +53,12 @@ public struct LibraryComparison: Sendable {
     public var same: [String]
   }
 
-  /// A file none of the libraries could load, with the diagnostics of the first.
+  /// A scenario (a document of its file) none of the libraries could load, with the
+  /// diagnostics of the first library against that document.
   public struct Unloaded: Sendable {
     public var path: String
+    /// The document's `name:`, when it could be read.
+    public var name: String?
     public var diagnostics: [Diagnostic]
   }
 
@@ -66,29 +69,60 @@ public struct LibraryComparison: Sendable {
   public var exitCode: Int32 { unloaded.isEmpty ? 0 : 1 }
 
   /// Compares the scenarios of `files` under `libraries` (every file is read in each library,
-  /// whatever its own `library:` says).
+  /// whatever its own `library:` says). Each document of a file is compared on its own: a load
+  /// error blocks the library (or, under every library, reports the document) where it stands.
   public static func compare(files: [String], libraries: [Library]) -> LibraryComparison {
     var comparison = LibraryComparison()
     for path in files {
       let loads = libraries.map { ($0, ScenarioLoader.load(path: path, library: $0, forcing: true)) }
-      let expressing = loads.filter { !$0.1.hasErrors && !$0.1.scenarios.isEmpty }
-      guard let first = expressing.first else {
-        comparison.unloaded.append(Unloaded(path: path, diagnostics: loads.first?.1.diagnostics ?? []))
+      let documents = documentStarts(path)
+      guard !documents.isEmpty else {
+        comparison.unloaded.append(Unloaded(path: path, name: nil, diagnostics: loads.first?.1.diagnostics ?? []))
         continue
       }
-      let blocked = loads.filter { $0.1.hasErrors || $0.1.scenarios.isEmpty }.compactMap { library, file in
-        (file.diagnostics.first { $0.severity == .error } ?? file.diagnostics.first).map {
-          Blocked(library: library, diagnostic: $0)
+      for (number, document) in documents.enumerated() {
+        let next = number + 1 < documents.count ? documents[number + 1].line : Int.max
+        // A diagnostic without a place is the whole file's: the first document's.
+        func inDocument(_ diagnostic: Diagnostic) -> Bool {
+          guard let line = diagnostic.location?.line else { return number == 0 }
+          return line >= document.line && line < next
         }
-      }
-      for (index, scenario) in first.1.scenarios.enumerated() {
-        let runs = expressing.compactMap { library, file -> (Library, ScenarioResult)? in
-          index < file.scenarios.count ? (library, ScenarioRunner.run(file.scenarios[index])) : nil
+        var runs: [(Library, ScenarioResult)] = []
+        var blocked: [Blocked] = []
+        var first: Scenario?
+        var unloaded: [Diagnostic]?
+        for (library, file) in loads {
+          let diagnostics = file.diagnostics.filter(inDocument)
+          if let scenario = file.scenarios.first(where: { $0.location.line == document.line }),
+            !diagnostics.contains(where: { $0.severity == .error })
+          {
+            if first == nil { first = scenario }
+            runs.append((library, ScenarioRunner.run(scenario)))
+          } else {
+            if unloaded == nil { unloaded = diagnostics }
+            if let diagnostic = diagnostics.first(where: { $0.severity == .error }) ?? diagnostics.first {
+              blocked.append(Blocked(library: library, diagnostic: diagnostic))
+            }
+          }
         }
-        comparison.scenarios.append(compare(scenario, runs: runs, blocked: blocked))
+        if let first {
+          comparison.scenarios.append(compare(first, runs: runs, blocked: blocked))
+        } else {
+          comparison.unloaded.append(Unloaded(path: path, name: document.name, diagnostics: unloaded ?? []))
+        }
       }
     }
     return comparison
+  }
+
+  /// The line and `name:` of each document of the file (none when it cannot be read or its
+  /// YAML does not parse).
+  private static func documentStarts(_ path: String) -> [(line: Int, name: String?)] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    let (file, _) = YAMLFile.parse(path: path, bytes: [UInt8](data))
+    return file.documents.compactMap { document in
+      document.root.map { ($0.start.line, $0["name"]?.scalarValue) }
+    }
   }
 
   private static func compare(_ scenario: Scenario, runs: [(Library, ScenarioResult)], blocked: [Blocked])

@@ -11,7 +11,7 @@ extension LibraryComparison {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     for file in unloaded {
-      out += paint("✗", "31") + " \(file.path)  (did not load under any library)\n"
+      out += paint("✗", "31") + " \(file.path)\(file.name.map { "  \($0)" } ?? "")  (did not load under any library)\n"
       for diagnostic in file.diagnostics { out += indent(diagnostic.rendered) }
     }
     for scenario in scenarios {
@@ -133,7 +133,7 @@ extension LibraryComparison {
     for file in unloaded {
       items.append(
         .object([
-          ("path", .string(file.path)), ("status", .string("error")),
+          ("path", .string(file.path)), ("name", file.name.map(JSON.string) ?? .null), ("status", .string("error")),
           ("diagnostics", .array(file.diagnostics.map(Self.json))),
         ]))
     }

@@ -19,20 +19,15 @@ struct StepDrop: Sendable {
   var value: Value
   var reason: String
 
-  /// The reason each filtering step gives, by traced step name; nil for steps that never drop.
-  static func reason(_ step: String, label: String) -> String? {
-    switch step {
-    case "distinctUntilChanged": "same as before"
-    case "filter": "the condition is false"
-    case "skip": "skipped"
-    case "skipWhile": "skipped while the condition holds"
-    case "skipUntil": "before the notifier's first value"
-    case "ignoreElements", "ignoreValues", "ignore": "ignored"
-    case "debounce":
-      label.hasPrefix("debounce ")
-        ? "a newer value came within \(label.dropFirst("debounce ".count))" : "a newer value came in time"
-    default: nil
-    }
+  /// The reason `step` gives for dropping a value, from its definition (`TraceStep.drops`);
+  /// a held value's reason names the step's duration when the label has one (`debounce 300ms`:
+  /// "a newer value came within 300ms").
+  static func reason(_ step: TraceStep, label: String) -> String? {
+    guard let drops = step.drops else { return nil }
+    guard drops.kind == .replaced else { return drops.reason }
+    var argument = label.hasPrefix(step.name + " ") ? label.dropFirst(step.name.count + 1) : ""
+    if argument.hasPrefix("for ") { argument = argument.dropFirst(4) }
+    return argument.isEmpty ? drops.reason + " in time" : drops.reason + " within \(argument)"
   }
 
   /// Every drop in `entries`, in trace order.
@@ -74,29 +69,46 @@ struct StepDrop: Sendable {
       reached.insert(parent)
     }
 
+    var subscribedBy: Set<Int> = []  // entries that caused a subscription
+    for entry in entries {
+      if case .subscribed = entry.kind, let parent = entry.parent { subscribedBy.insert(parent) }
+    }
+
     var drops: [StepDrop] = []
-    // A debounce's pending value per (step, subscription).
+    // A held value per (step, subscription), for the steps that hold one (`replaced`).
     var pending: [TraceStep: [Int: (entry: Int, value: Value)]] = [:]
     for (index, entry) in entries.enumerated() {
       guard case .step(let step, let subscription) = entry.kind else { continue }
-      // A step's own delivery: a debounce sent what it held.
-      pending[step]?[subscription] = nil
-      guard !step.isOutput, case .next(let value)? = entry.event, let target = next(step) else { continue }
-      let label = labels.label(target)
-      guard let reason = reason(target.name, label: label) else { continue }
-      if target.name == "debounce" {
-        if let held = pending[target]?[subscription] {
+      // A step's own delivery: a value sent is no longer held; a completion drops the held one
+      // when the step says so (Combine's debounce).
+      if let held = pending[step]?[subscription] {
+        pending[step]?[subscription] = nil
+        if case .completed? = entry.event, let atEnd = step.drops?.atEnd {
           drops.append(
             StepDrop(
-              entry: index, step: target, subscription: subscription, frame: entry.frame, value: held.value,
-              reason: reason))
+              entry: index, step: step, subscription: subscription, frame: entry.frame, value: held.value,
+              reason: atEnd))
         }
-        pending[target, default: [:]][subscription] = (index, value)
-      } else if !reached.contains(index) {
-        drops.append(
-          StepDrop(
-            entry: index, step: target, subscription: subscription, frame: entry.frame, value: value, reason: reason))
       }
+      guard !step.isOutput, case .next(let value)? = entry.event, let target = next(step),
+        let kind = target.drops?.kind, let reason = reason(target, label: labels.label(target))
+      else { continue }
+      let dropped: Value
+      switch kind {
+      case .replaced:
+        defer { pending[target, default: [:]][subscription] = (index, value) }
+        guard let held = pending[target]?[subscription] else { continue }
+        dropped = held.value
+      case .unsent:
+        guard !reached.contains(index) else { continue }
+        dropped = value
+      case .unsubscribed:
+        guard !subscribedBy.contains(index) else { continue }
+        dropped = value
+      }
+      drops.append(
+        StepDrop(
+          entry: index, step: target, subscription: subscription, frame: entry.frame, value: dropped, reason: reason))
     }
     return drops
   }

@@ -177,11 +177,13 @@ public struct TextDiagram: Sendable {
     return items
   }
 
-  /// The frame numbers (every fifth frame, where they fit) and their real time below.
+  /// The frame numbers (every fifth frame, where they fit) and their real time below. A time
+  /// at a whole second keeps its place before the others (frame 10 of a 100 ms tick is "1s",
+  /// and the "500ms" of frame 5 gives way when both do not fit).
   private func ruler(_ block: [DiagramColumns.Column], labelWidth: Int) -> String {
     var frames = "frame".padded(to: labelWidth)
-    var times = "time".padded(to: labelWidth)
     var column = labelWidth
+    var timeLabels: [(column: Int, text: String, whole: Bool)] = []
     for item in block {
       if item.isFold {
         let text = "…\(item.count)"
@@ -189,12 +191,26 @@ public struct TextDiagram: Sendable {
       } else if item.frame % 5 == 0 || item.frame == block.first?.frame {
         let frameText = String(item.frame)
         if frames.count < column || column == labelWidth { frames = frames.padded(to: column) + frameText }
-        let time = model.scenario.tick.realTime(frames: item.frame).replacingSpaces
-        if times.count < column || (times.count == column && column == labelWidth) {
-          times = times.padded(to: column) + time
-        }
+        let time = model.scenario.tick.realTime(frames: item.frame)
+        timeLabels.append(
+          (column, time.replacingSpaces, time.hasSuffix(" s") && !time.contains(".") || column == labelWidth))
       }
       column += item.width
+    }
+    // Whole seconds first, then the others where they fit, each a space apart from its neighbours.
+    var placed: [(column: Int, text: String)] = []
+    for whole in [true, false] {
+      for label in timeLabels where label.whole == whole {
+        let end = label.column + label.text.count
+        let fits = placed.allSatisfy { other in
+          end < other.column || other.column + other.text.count < label.column
+        }
+        if fits { placed.append((label.column, label.text)) }
+      }
+    }
+    var times = "time".padded(to: labelWidth)
+    for label in placed.sorted(by: { $0.column < $1.column }) {
+      times = times.padded(to: label.column) + label.text
     }
     return frames + "\n" + times + "\n"
   }

@@ -205,6 +205,17 @@ extension ScenarioCompiler {
       }
     }
     guard let text = context.string(marbleNode, "an expectation marble") else { return nil }
+    if let style = marbleNode.scalarStyle, style == .literal || style == .folded,
+      text.allSatisfy({ $0 == " " || $0 == "\n" })
+    {
+      let indicator = style == .literal ? "|" : ">"
+      context.error(
+        Diagnostic.Message(
+          "this marble is empty: YAML reads a bare '\(indicator)' as the start of a block scalar, with nothing in it; "
+            + "quote it (\"\(indicator)\") for the marble '\(indicator)'"),
+        at: marbleNode)
+      return nil
+    }
     var resolver = LegendResolver(plan: self.plan) { _, events, _ in
       .signal(SignalValue(events: events))
     }

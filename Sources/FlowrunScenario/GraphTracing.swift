@@ -64,7 +64,8 @@ final class GraphTracing {
     if startsInstance { instances.removeLast() }
     let step = TraceStep(
       owner: owner, name: GraphTracing.name(of: plan), role: GraphTracing.role(of: plan),
-      index: GraphTracing.index(of: plan), isOutput: isOutput, isTemplate: isTemplate, instance: instance)
+      index: GraphTracing.index(of: plan), isOutput: isOutput, isTemplate: isTemplate, instance: instance,
+      drops: GraphTracing.drops(of: plan))
     return TracingSource(upstream, step: step, tracer: tracer)
   }
 
@@ -94,6 +95,11 @@ final class GraphTracing {
     case .command(let name, let state): "\(name).\(state.rawValue)"
     case .serviceCalls(let name): "\(name).calls"
     }
+  }
+
+  static func drops(of plan: SignalPlan) -> TraceStep.Drops? {
+    if case .apply(_, let op) = plan { return op.drops }
+    return nil
   }
 
   static func name(of plan: SignalPlan) -> String {

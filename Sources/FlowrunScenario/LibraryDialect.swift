@@ -134,7 +134,10 @@ extension ScenarioCompiler {
     var hint = "unknown operator '\(name)' in "
     hint += plan.library == nil ? "the default catalogue" : libraryPhrase
     hint += ": it is \(owner.title)'s ('library: \(owner.rawValue)')"
-    if let nearest = definition?.nearest, steps.contains(nearest) { hint += "; the nearest here is '\(nearest)'" }
+    let nearest =
+      definition?.nearest.flatMap { steps.contains($0) ? $0 : nil }
+      ?? LibraryWords.word(for: name, in: LibraryWords.steps, library: plan.library, known: steps.contains)?.word
+    if let nearest { hint += "; the nearest here is '\(nearest)'" }
     return hint
   }
 
@@ -146,6 +149,19 @@ extension ScenarioCompiler {
     let labelled = step.argument?.mappingPairs != nil && definition.argument != .labels
     let keys = Set(definition.extras.map(\.name))
     let foreignKey = step.extras.lazy.compactMap(\.key.scalarValue).first { !keys.contains($0) }
+    // A key beside the step that is a library's own word for it (`latest:` beside `throttle`
+    // is RxSwift's and Combine's), named with those libraries.
+    if let key = foreignKey, let owners = LibraryWords.keys[step.name]?[key]?.filter({ $0 != plan.library }),
+      !owners.isEmpty
+    {
+      let names = owners.map { "\($0.title)'s" }
+      let whose = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+      let asks = owners.map { "'library: \($0.rawValue)'" }.joined(separator: ", ")
+      return Diagnostic.Note(
+        location: step.nameNode.start,
+        message:
+          "'\(key)' is a key of \(whose) '\(step.name)' (\(asks)); \(libraryPhrase) reads '\(step.name)' without it")
+    }
     // The default catalogue first: a library that keeps the default form of a key keeps its keys.
     let libraries: [Library] = [.rxjs, .rac2, .rxswift, .combine]
     for library in libraries where library != (plan.library ?? .rxjs) {
@@ -196,20 +212,32 @@ extension ScenarioCompiler {
     return true
   }
 
-  /// Applies the `assign` steps to the properties they name; a property bound twice is an error.
-  func bindAssignments() {
+  /// Applies the `assign` steps to the properties they name; a property bound twice is an error
+  /// with a note at the other binding (`boundAt`: where each declaration binds its property).
+  func bindAssignments(boundAt: [String: SourceLocation]) {
+    var boundAt = boundAt
     if plan.library == .combine, !plan.properties.isEmpty {
       usesRow("combine-published-sends-before-store", scenarioWide: true)
     }
     for assignment in assignments {
       guard let index = plan.properties.firstIndex(where: { $0.name == assignment.property }) else { continue }
       guard plan.properties[index].binding == nil else {
+        let other = boundAt[assignment.property]
+        let notes = other.map { location in
+          [
+            Diagnostic.Note(
+              location: location,
+              message:
+                "'\(assignment.property)' is bound here first (line \(location.line)); a property has one binding")
+          ]
+        }
         context.error(
           "property '\(assignment.property)' is bound twice (by its declaration or another 'assign')",
-          at: assignment.node)
+          at: assignment.node, notes: notes ?? [])
         continue
       }
       plan.properties[index].binding = assignment.plan
+      boundAt[assignment.property] = assignment.node.start
     }
   }
 }

@@ -152,6 +152,7 @@ extension ScenarioCompiler {
     referringName = name
     stepNesting = 0
     let compiled = compileSignal(declaration.node, "signal '\(name)'")
+    if compiled != nil, let values = knownKinds.source { knownKinds.signals[name] = values }
     currentName = outerName
     referringName = outerReferring
     stepNesting = outerNesting

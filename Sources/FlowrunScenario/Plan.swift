@@ -41,6 +41,8 @@ struct OperatorPlan {
   var label: String
   /// Makes the step's source over `upstream`, with the template names of the scope bound.
   var make: (Graph, _ upstream: any Source, TemplateScope) -> any Source
+  /// How the step drops values (its definition's `drops`), for the trace.
+  var drops: TraceStep.Drops? = nil
 }
 
 /// A declared or derived name a signal can subscribe to.

@@ -96,6 +96,11 @@ final class ScenarioCompiler {
   /// Whether the values reaching the step being compiled may come from a property (nil until
   /// set), for the hint of a run-time read of nil.
   var stepInputReadsProperty = false
+  /// Load-time value kinds (ValueKinds.swift): of the source step just compiled, of the input of
+  /// the operator being compiled, and of each named signal whose values are all known.
+  var knownKinds = KnownKinds()
+  /// The document being compiled.
+  var root: YAMLNode?
   static let maxStepNesting = 10_000
   /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
   var expressionDepth = 256
@@ -118,6 +123,7 @@ final class ScenarioCompiler {
   /// Compiles the document rooted at `root`; nil (with diagnostics) when it has errors.
   func compile(_ root: YAMLNode) -> Scenario? {
     guard let pairs = context.mapping(root, "a scenario") else { return nil }
+    self.root = root
     context.checkKeys(pairs, allowed: Self.topLevelKeys, in: "the scenario")
     readVersion(root)
     readLibrary(root)
@@ -290,23 +296,36 @@ final class ScenarioCompiler {
     if declarations[name] == nil, let derived = derivedReference(name) {
       if case .command(let owner, _) = derived { refers(to: owner) }
       if case .serviceCalls(let owner) = derived { refers(to: owner) }
+      knownKinds.source = nil
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
       var message: Diagnostic.Message = "unknown signal '\(name)'"
-      if let suggestion = suggestedName(for: name, target: target) {
+      if let dot = name.lastIndex(of: "."), case .command? = declarations[String(name[..<dot])]?.kind,
+        case let member = String(name[name.index(after: dot)...]),
+        let found = LibraryWords.word(
+          for: member, in: LibraryWords.commandMembers, library: plan.library,
+          known: { CommandState(rawValue: $0) != nil })
+      {
+        let owner = String(name[..<dot])
+        message = "\(message); \(LibraryWords.suggestion(member, found, library: plan.library, owner: owner))"
+      } else if let suggestion = suggestedName(for: name, target: target) {
         message = "\(message); did you mean '\(suggestion)'?"
       }
       context.error(message, at: node)
       return nil
     }
     refers(to: name)
+    knownKinds.source = nil
     switch declaration.kind {
     case .signal:
       guard let shape = compileNamedSignal(name) else { return nil }
+      knownKinds.source = knownValues(ofReference: name)
       return (.reference(.signal(name)), shape)
     case .subject: return (.reference(.subject(name)), .value)
-    case .property: return (.reference(.property(name)), .value)
+    case .property:
+      knownKinds.source = knownValues(ofReference: name)
+      return (.reference(.property(name)), .value)
     case .command, .service:
       context.error("'\(name)' is a \(declaration.kind.rawValue), not a signal", at: node)
       return nil
@@ -375,6 +394,8 @@ final class ScenarioCompiler {
   }
 
   private func compileProperties() {
+    // Where each bound property's binding is written, for "bound twice".
+    var boundAt: [String: SourceLocation] = [:]
     for (name, declaration) in declarations where declaration.kind == .property {
       referringName = name
       defer { referringName = nil }
@@ -385,17 +406,19 @@ final class ScenarioCompiler {
         if let initial = value["initial"] { property.initial = context.value(initial) }
         if let from = value["from"] {
           property.binding = compileSignal(from, "property '\(name)'")?.0
+          boundAt[name] = from.start
         }
       } else if value.isNull {
         context.error("property '\(name)' needs a signal to bind or 'initial'", at: declaration.keyNode)
       } else {
         currentName = name
         property.binding = compileSignal(value, "property '\(name)'")?.0
+        boundAt[name] = value.start
         currentName = nil
       }
       plan.properties.append(property)
     }
-    bindAssignments()
+    bindAssignments(boundAt: boundAt)
   }
 
   /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline

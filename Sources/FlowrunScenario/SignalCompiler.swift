@@ -53,6 +53,7 @@ extension ScenarioCompiler {
     }
     stepNesting += added
     defer { stepNesting -= added }
+    knownKinds.source = nil
     switch node.kind {
     case .scalar:
       guard let name = context.string(node, what) else { return nil }
@@ -76,7 +77,13 @@ extension ScenarioCompiler {
       // chain costs nothing more per step.
       let readsProperty = current.map { Self.mayReadProperty($0.0) } ?? false
       let outerReadsProperty = stepInputReadsProperty
-      defer { stepInputReadsProperty = outerReadsProperty }
+      // The values known at load time, passed on by the steps that only drop values.
+      var known = current == nil ? nil : knownKinds.source
+      let outerInput = knownKinds.stepInput
+      defer {
+        stepInputReadsProperty = outerReadsProperty
+        knownKinds.stepInput = outerInput
+      }
       for stepNode in steps.dropFirst() {
         guard let step = splitStep(stepNode) else {
           current = nil
@@ -87,8 +94,12 @@ extension ScenarioCompiler {
           _ = compileOperator(step, input: .placeholder, shape: .unknown)
           continue
         }
+        knownKinds.stepInput = known
         current = compileOperator(step, input: input.0, shape: input.1)
+        let kind = self.steps.operator(named: step.name)?.drops?.kind
+        if kind != .unsent && kind != .replaced { known = nil }
       }
+      knownKinds.source = current == nil ? nil : known
       return current
     }
   }
@@ -121,6 +132,10 @@ extension ScenarioCompiler {
   /// Reads a step node: a bare operator name, or a mapping whose first known key is the step.
   func splitStep(_ node: YAMLNode) -> StepNode? {
     if let name = node.scalarValue, node.isScalar {
+      if name.isEmpty || node.isNull {
+        context.error("the step is empty: write a step after '-' (such as '- map: …'), or remove the '-'", at: node)
+        return nil
+      }
       guard checkStepName(name, at: node) else { return nil }
       return StepNode(name: name, nameNode: node, argument: nil, extras: [], node: node)
     }
@@ -164,6 +179,9 @@ extension ScenarioCompiler {
 
   private func unknownStep(_ name: String) -> String {
     if let hint = libraryHint(forUnknownStep: name) { return hint }
+    if let found = LibraryWords.word(for: name, in: LibraryWords.steps, library: plan.library, known: steps.contains) {
+      return "unknown operator '\(name)'; " + LibraryWords.suggestion(name, found, library: plan.library)
+    }
     var message = "unknown operator '\(name)'"
     if let suggestion = closestName(to: name, among: steps.names) {
       message += "; did you mean '\(suggestion)'?"
@@ -179,8 +197,10 @@ extension ScenarioCompiler {
 
   // MARK: - Steps
 
-  /// Compiles the first step of a signal, which must be a source.
+  /// Compiles the first step of a signal, which must be a source; `knownKinds.source` is set by
+  /// a source whose values the load knows.
   func compileSource(_ step: StepNode) -> (SignalPlan, ValueShape)? {
+    knownKinds.source = nil
     guard let definition = steps.source(named: step.name), case .source(let compile) = definition.compile else {
       context.error("'\(step.name)' is an operator; a signal must start with a source", at: step.nameNode)
       return nil
@@ -333,7 +353,7 @@ extension ScenarioCompiler {
 
   /// Compiles an expression node (a YAML number, bool or null is that literal value).
   func expression(
-    _ node: YAMLNode, shape: ValueShape, accumulator: Bool = false, index: Bool = true
+    _ node: YAMLNode, shape: ValueShape, accumulator: Bool = false, index: Bool = true, knownValues: [Value]? = nil
   ) -> StepExpression? {
     let compiled: CompiledExpression
     switch node.resolvedScalar {
@@ -352,9 +372,10 @@ extension ScenarioCompiler {
           parameters = .accumulator(valueArity: nil)
         }
       }
-      let scope = ExpressionScope(
+      var scope = ExpressionScope(
         parameters: parameters, indexAvailable: index, templateNames: templateNames,
         properties: propertyNames, maxDepth: expressionDepth)
+      scope.knownValues = knownValues
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {

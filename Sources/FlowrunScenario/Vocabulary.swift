@@ -19,6 +19,15 @@ public enum ScenarioVocabulary {
     public let summary: String
     /// The extra keys that may stand beside the step's own.
     public let extras: [String]
+    /// The library whose definition this is (its meaning differs from the default, or the
+    /// name is the library's own); nil for the default catalogue's.
+    public let library: Library?
+    /// The library an alias comes from (`ignoreValues` is RAC2's).
+    public let aliasLibrary: Library?
+    /// Whether the step's key or one of its extra keys holds an expression.
+    public let takesExpression: Bool
+    /// Whether the step's argument is a mapping of the library's labels (`{ for: d, latest: b }`).
+    public let takesLabels: Bool
 
     public var isAlias: Bool { canonical != name }
   }
@@ -26,24 +35,49 @@ public enum ScenarioVocabulary {
   /// The keys of a scenario's top level, in the order the reference lists them.
   public static let topLevelKeys: [String] = ScenarioCompiler.topLevelKeys
 
-  /// Every step name and alias the loader accepts, sources first, in catalogue order (a name
-  /// that is both a source and an operator, such as `merge`, appears once in each role).
-  public static let steps: [Step] = {
-    let definitions = StepTable.standard.definitions
-    return [Role.source, .operator].flatMap { role in
-      definitions.filter { ($0.role == .source) == (role == .source) }.flatMap { definition in
+  /// Every step name and alias the loader accepts without `library:`, sources first, in
+  /// catalogue order (a name that is both a source and an operator, such as `merge`, appears
+  /// once in each role).
+  public static var steps: [Step] { steps(library: nil) }
+
+  /// The steps a scenario of `library` may write: the loader's table for that library
+  /// (`StepTable.dialect`), so an editor shows the meaning the run will have.
+  public static func steps(library: Library?) -> [Step] {
+    switch library {
+    case nil, .rxjs?: standardSteps
+    case .rac2?: rac2Steps
+    case .rxswift?: rxswiftSteps
+    case .combine?: combineSteps
+    }
+  }
+
+  private static let standardSteps = vocabulary(.standard)
+  private static let rac2Steps = vocabulary(.rac2)
+  private static let rxswiftSteps = vocabulary(.rxswift)
+  private static let combineSteps = vocabulary(.combine)
+
+  private static func vocabulary(_ table: StepTable) -> [Step] {
+    [Role.source, .operator].flatMap { role in
+      table.definitions.filter { ($0.role == .source) == (role == .source) }.flatMap { definition in
         definition.names.map { name in
           Step(
             name: name, role: role, canonical: definition.name, summary: definition.summary,
-            extras: definition.extras.map(\.name))
+            extras: definition.extras.map(\.name), library: definition.library,
+            aliasLibrary: definition.aliases.first { $0.name == name }?.library,
+            takesExpression: definition.takesExpression, takesLabels: definition.argument == .labels)
         }
       }
     }
-  }()
+  }
 
-  /// The steps whose name is `name` (one per role).
+  /// The steps whose name is `name` (one per role), without `library:`.
   public static func steps(named name: String) -> [Step] {
     steps.filter { $0.name == name }
+  }
+
+  /// The steps whose name is `name` (one per role) in a scenario of `library`.
+  public static func steps(named name: String, library: Library?) -> [Step] {
+    steps(library: library).filter { $0.name == name }
   }
 
   /// The names derived from a command: `<command>.executing` …
@@ -53,10 +87,31 @@ public enum ScenarioVocabulary {
   /// The member that names a subscription log in `expect`: `<name>.subscriptions`.
   public static let subscriptionsMember = "subscriptions"
 
-  /// The keys that take an expression (their value is a YAML string holding one).
-  public static let expressionKeys: Set<String> = [
-    "map", "filter", "scan", "reduce", "takeWhile", "skipWhile", "distinctUntilChanged", "first", "last",
-    "when", "with",
-  ]
+  /// The keys that take an expression (their value is a YAML string holding one): every step
+  /// whose definition's argument is an expression, the extra keys that are, and `when`.
+  public static var expressionKeys: Set<String> { expressionKeys(library: nil) }
 
+  /// The keys that take an expression in a scenario of `library`.
+  public static func expressionKeys(library: Library?) -> Set<String> {
+    switch library {
+    case nil, .rxjs?: standardExpressionKeys
+    case .rac2?: rac2ExpressionKeys
+    case .rxswift?: rxswiftExpressionKeys
+    case .combine?: combineExpressionKeys
+    }
+  }
+
+  private static let standardExpressionKeys = expressionKeys(.standard)
+  private static let rac2ExpressionKeys = expressionKeys(.rac2)
+  private static let rxswiftExpressionKeys = expressionKeys(.rxswift)
+  private static let combineExpressionKeys = expressionKeys(.combine)
+
+  private static func expressionKeys(_ table: StepTable) -> Set<String> {
+    var keys: Set<String> = ["when"]
+    for definition in table.definitions {
+      if definition.argument.isExpression { keys.formUnion(definition.names) }
+      for extra in definition.extras where extra.argument.isExpression { keys.insert(extra.name) }
+    }
+    return keys
+  }
 }

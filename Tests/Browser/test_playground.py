@@ -213,6 +213,54 @@ def test_a_broken_edit_shows_the_diagnostic_at_its_line(playground, visit):
     assert page.errors() == []
 
 
+TWO_DOCUMENTS = """\
+flowrun: 1
+name: first document
+signals:
+  a: { hot: "-x-" }
+expect:
+  a: "-x-"
+---
+flowrun: 1
+name: second document
+signals:
+  b: { hot: "-y-" }
+expect:
+  b: "-y-"
+"""
+
+
+def test_a_broken_document_keeps_its_last_diagram(flowrun, tmp_path, visit):
+    file = tmp_path / "two.yaml"
+    file.write_text(TWO_DOCUMENTS)
+    server = Playground(flowrun, file)
+    try:
+        page = visit(server.url)
+        driver = page.driver
+        titles = lambda: driver.execute_script(
+            "return Array.prototype.map.call(document.querySelectorAll('#diagram section.scenario'),"
+            " function (s) { return s.querySelector('h2').textContent + (s.classList.contains('stale') ? ' (stale)' : ''); });")
+        wait_for(driver, lambda: titles() == ["first document", "second document"], what="both diagrams")
+        # Breaking the second document keeps its diagram, faded, after the first one's.
+        before = renders(driver)
+        type_at(driver, "b:", '"-y-"', '"-y-("')
+        wait_for(driver, lambda: renders(driver) > before, what="a redraw after a broken edit")
+        assert driver.execute_script("return document.body.dataset.status") == "error"
+        assert titles() == ["first document", "second document (stale)"]
+        # Breaking the first one instead: its diagram stays before the second's.
+        before = renders(driver)
+        type_at(driver, "b:", '"-y-("', '"-y-"')
+        wait_for(driver, lambda: renders(driver) > before, what="a redraw after the fix")
+        assert titles() == ["first document", "second document"]
+        before = renders(driver)
+        type_at(driver, "a:", '"-x-"', '"-x-("')
+        wait_for(driver, lambda: renders(driver) > before, what="a redraw after a broken edit")
+        assert titles() == ["first document (stale)", "second document"]
+        assert page.errors() == []
+    finally:
+        server.stop()
+
+
 def test_save_writes_the_file_atomically(playground, visit):
     page = visit(playground.url)
     driver = page.driver

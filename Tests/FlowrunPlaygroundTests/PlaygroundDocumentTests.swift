@@ -95,4 +95,23 @@ import Testing
     #expect(problem.line == 4 && problem.severity == "error")
     #expect(problem.text.hasPrefix("s.yaml:4:"))
   }
+
+  /// A file of several documents: each section says its document, and a document that does
+  /// not load is named, so the page keeps its last diagram as it does for one document.
+  @Test func renderNamesTheDocumentOfEachSectionAndTheBrokenOnes() async throws {
+    let two = Self.scenario + "---\n" + Self.scenario.replacingOccurrences(of: "name: ", with: "name: second ")
+    let both = await PlaygroundRender.rendered(two, path: "s.yaml")
+    #expect(both.sectionDocuments == [0, 1])
+    #expect(both.brokenDocuments.isEmpty)
+    let secondBroken = await PlaygroundRender.rendered(
+      Self.scenario + "---\n" + Self.scenario.replacingOccurrences(of: "hot: \"-x\"", with: "hot: \"-x(\""),
+      path: "s.yaml")
+    #expect(secondBroken.sectionDocuments == [0])
+    #expect(secondBroken.brokenDocuments == [1])
+    let firstBroken = await PlaygroundRender.rendered(
+      Self.scenario.replacingOccurrences(of: "hot: \"-x\"", with: "hot: \"-x(\"") + "---\n" + Self.scenario,
+      path: "s.yaml")
+    #expect(firstBroken.sectionDocuments == [1])
+    #expect(firstBroken.brokenDocuments == [0])
+  }
 }

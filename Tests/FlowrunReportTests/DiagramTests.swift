@@ -49,6 +49,29 @@ import Testing
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
   }
 
+  /// The time axis keeps its labels at whole seconds: with a 100 ms tick, frame 10 is "1s"
+  /// (the "500ms" of frame 5 gives way to it), frame 20 is "2s".
+  @Test func theTimeAxisKeepsWholeSeconds() throws {
+    let yaml = """
+      flowrun: 1
+      name: seconds
+      tick: 100ms
+      signals:
+        s: { hot: "-a------------------b|" }
+      """
+    let file = ScenarioLoader.load(path: "seconds.yaml", bytes: Array(yaml.utf8))
+    let model = try #require(TeachingSession.traced(file).map(DiagramModel.init).first)
+    let lines = TextDiagram(model).render().split(separator: "\n").map(String.init)
+    let frames = try #require(lines.first { $0.hasPrefix("  frame") || $0.hasPrefix("frame") })
+    let times = try #require(lines.first { $0.hasPrefix("  time") || $0.hasPrefix("time") })
+    for (frame, time) in [("10", "1s"), ("20", "2s")] {
+      let column = try #require(frames.range(of: " " + frame + " ") ?? frames.range(of: " " + frame))
+      let at = frames.distance(from: frames.startIndex, to: column.lowerBound) + 1
+      let label = times.dropFirst(at).prefix(time.count)
+      #expect(label == time, "frame \(frame) should be labelled \(time):\n\(frames)\n\(times)")
+    }
+  }
+
   /// A wide character takes two columns: the lanes after it stay in line.
   @Test func wideCharactersKeepTheLanesInLine() throws {
     let yaml = """

@@ -69,6 +69,22 @@ import Testing
     #expect(lines.contains("    actual   ----"))
   }
 
+  /// An expected marble with nothing in it (`out: ""`) says so instead of an empty lane.
+  @Test func anEmptyExpectedMarbleIsExplained() throws {
+    let result = try Self.run(
+      """
+      flowrun: 1
+      name: Empty
+      signals:
+        s: { cold: "-a|" }
+      expect:
+        s: ""
+      """)
+    let lines = HumanReporter(color: false).report(result).split(separator: "\n")
+    #expect(lines.contains("    expected (an empty marble: no event at all, not even a completion)"))
+    #expect(lines.contains("    actual   -a|"))
+  }
+
   @Test func verboseShowsALongFailureWhole() throws {
     let result = try Self.run(Self.longFailure)
     let text = HumanReporter(color: false, verbosity: .verbose).report(result)

@@ -69,6 +69,76 @@ import Testing
     #expect(!TraceRenderer(run).lines.contains { $0.what.hasPrefix("dropped") || $0.name.contains("debounce") })
   }
 
+  /// A step that drops values on purpose, under each library: the trace names every drop and
+  /// its reason, which comes from the step's definition.
+  struct DropCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var yaml: String
+    /// The trace's drop lines: `<lane>: <what>`.
+    var drops: [String]
+    var testDescription: String { name }
+  }
+
+  static let dropCases: [DropCase] = [
+    DropCase(
+      name: "Combine removeDuplicates",
+      yaml: """
+        library: combine
+        signals:
+          taps: { hot: "-a-a-b-" }
+          out: [{ from: taps }, { removeDuplicates }]
+        """,
+      drops: ["out › removeDuplicates: dropped \"a\" (same as before)"]),
+    DropCase(
+      name: "Combine flatMap(maxPublishers:) while full",
+      yaml: """
+        library: combine
+        signals:
+          taps: { hot: "-a-b-c-----" }
+          out: [{ from: taps }, { flatMap: { maxPublishers: 1, signal: [{ cold: "--x|" }] } }]
+        """,
+      drops: ["out › flatMap maxPublishers 1: dropped \"b\" (maxPublishers inner signals were running)"]),
+    DropCase(
+      name: "Combine debounce drops its pending value at completion",
+      yaml: """
+        library: combine
+        signals:
+          taps: { hot: "-a-b|" }
+          out: [{ from: taps }, { debounce: { for: 3 } }]
+        """,
+      drops: [
+        "out › debounce for 3: dropped \"a\" (a newer value came within 3)",
+        "out › debounce for 3: dropped \"b\" (the source completed while it was pending)",
+      ]),
+    DropCase(
+      name: "RAC2 throttle is a trailing debounce",
+      yaml: """
+        library: rac2
+        signals:
+          taps: { hot: "-a-b-----" }
+          out: [{ from: taps }, { throttle: 3 }]
+        """,
+      drops: ["out › throttle 3: dropped \"a\" (a newer value came within 3)"]),
+    DropCase(
+      name: "The default debounce sends its pending value at completion",
+      yaml: """
+        signals:
+          taps: { hot: "-a-b|" }
+          out: [{ from: taps }, { debounce: 3 }]
+        """,
+      drops: ["out › debounce 3: dropped \"a\" (a newer value came within 3)"]),
+  ]
+
+  @Test(arguments: dropCases)
+  func everyDropIsNamed(_ drop: DropCase) throws {
+    let file = ScenarioLoader.load(
+      path: "s.yaml", bytes: Array(("flowrun: 1\nname: drops\n" + drop.yaml + "\nexpect:\n  out: \"-\"\n").utf8))
+    #expect(!file.hasErrors, "\(file.diagnostics.map(\.rendered))")
+    let run = try #require(TeachingSession.traced(file).first)
+    let lines = TraceRenderer(run, steps: true).lines.filter { $0.what.hasPrefix("dropped") }
+    #expect(lines.map { "\($0.name): \($0.what)" } == drop.drops)
+  }
+
   /// flatMapLatest's inner requests: each from its ▲, the stale one ended by ✕ when the newer
   /// query came.
   @Test func innerSubscriptionsShowTheCancellation() throws {

@@ -50,7 +50,7 @@ import Testing
       name: nil elsewhere
       signals:
         s:
-          - just: null
+          - { cold: "(n|)", values: { n: null } }   # not known at load time: a run-time error
           - map: '$0.count'
       expect:
         s: "#"
@@ -65,7 +65,7 @@ import Testing
       name: length
       signals:
         s:
-          - just: "hi"
+          - { cold: "(h|)", values: { h: "hi" } }   # not known at load time: a run-time error
           - map: '$0.length'
       expect:
         s: "#"

@@ -188,6 +188,56 @@ async def test_hover_on_a_name_shows_its_definition(client: LanguageClient):
     assert 'accountText:  { hot: "-a--b-|" }' in answer.contents.value
 
 
+LIBRARY_SCENARIO = """\
+flowrun: 1
+name: Library words
+library: {library}
+signals:
+  taps: {{ hot: "-a-b-" }}
+  stop: {{ hot: "----x" }}
+  shown:
+    - from: taps
+{steps}
+"""
+
+
+def library_scenario(library: str, *steps: str) -> str:
+    return LIBRARY_SCENARIO.format(library=library, steps="\n".join(f"    - {step}" for step in steps))
+
+
+async def test_hover_follows_the_documents_library(client: LanguageClient):
+    cases = [
+        ("rac2", ["throttle: 3"], "throttle", "RAC2 -throttle:: a trailing debounce"),
+        ("rac2", ["takeUntil: stop"], "takeUntil", "RAC2 -takeUntil::"),
+        ("rxswift", ["share: { replay: 1, scope: forever }"], "share", "RxSwift"),
+        ("rac2", ["mapReplace: 1"], "mapReplace", "RAC2 -mapReplace::"),
+        ("rac2", ["reduceEach: '$0'"], "reduceEach", "RAC2 -reduceEach::"),
+        ("rxswift", ["asDriver: { onErrorJustReturn: 0 }"], "asDriver", "Driver"),
+        ("rxswift", ["flatMapFirst: { cold: '-x|' }"], "flatMapFirst", "RxSwift"),
+        ("combine", ["removeDuplicates"], "removeDuplicates", "Combine removeDuplicates"),
+        ("combine", ["prefix: 1"], "prefix", "Combine"),
+    ]
+    for library, steps, key, expected in cases:
+        text = library_scenario(library, *steps)
+        open_document(client, text)
+        answer = await hover(client, position_of(text, f"- {key}", 3))
+        assert answer is not None, (library, key)
+        assert expected in answer.contents.value, (library, key, answer.contents.value)
+    # The same key without `library:` keeps the default meaning.
+    text = library_scenario("rxjs", "throttle: 3")
+    open_document(client, text)
+    answer = await hover(client, position_of(text, "- throttle", 3))
+    assert "ReactiveX throttle" in answer.contents.value
+
+
+async def test_an_empty_step_says_it_is_empty(client: LanguageClient):
+    text = library_scenario("combine", "")
+    open_document(client, text)
+    diagnostics = await diagnostics_for(client, 1)
+    assert diagnostics, text
+    assert "empty" in diagnostics[0].message and "did you mean" not in diagnostics[0].message
+
+
 # ---------------------------------------------------------------------------------------------
 # Completion
 
@@ -205,6 +255,16 @@ async def test_completion_of_an_operator(client: LanguageClient):
     labels = await complete(client, text, position_of(text, "- deb", 5))
     assert "debounce" in labels and "delaySubscription" in labels
     assert "hot" not in labels  # a source cannot follow a step
+
+
+async def test_completion_follows_the_documents_library(client: LanguageClient):
+    text = library_scenario("combine", "")
+    labels = await complete(client, text, position_of(text, "    - \n", 6))
+    for name in ["removeDuplicates", "prepend", "append", "assign", "dropFirst", "prefix", "throttle"]:
+        assert name in labels, name
+    rac2 = library_scenario("rac2", "")
+    labels = await complete(client, rac2, position_of(rac2, "    - \n", 6))
+    assert "mapReplace" in labels and "removeDuplicates" not in labels
 
 
 async def test_completion_of_a_source_first_in_a_signal(client: LanguageClient):

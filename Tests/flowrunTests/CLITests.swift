@@ -350,3 +350,27 @@ import Testing
     assertGolden(CLI.maskingDuration(output.stdout), file: golden.outputURL)
   }
 }
+
+/// The README's command lines say what a user sees.
+@Suite struct ReadmeCommands {
+  /// A line that writes a report to a file says whether the terminal gets the human report
+  /// too: a file reporter alone prints nothing, so the line adds `--reporter human` or says so.
+  @Test func aFileReporterLineSaysWhatIsPrinted() throws {
+    let readme = try String(
+      contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n").filter { $0.hasPrefix("flowrun ") && $0.contains("--reporter junit:") }
+    #expect(!lines.isEmpty)
+    for line in lines {
+      #expect(line.contains("--reporter human") || line.contains("only the file"), "\(line)")
+    }
+    // What the first line does: the human report on the terminal, and the file.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-readme-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("flowrun.xml").path
+    let output = try CLI.run(
+      ["scenarios/login", "--color", "never", "--reporter", "human", "--reporter", "junit:\(file)"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("✓ scenarios/login/"))
+    #expect(FileManager.default.fileExists(atPath: file))
+  }
+}

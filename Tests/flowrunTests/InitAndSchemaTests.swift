@@ -32,6 +32,24 @@ import Testing
     #expect(check.status == 0, "\(check.stdout)")
   }
 
+  /// `init --library L`: a starter in L's words, which says `library: L` and passes.
+  @Test(arguments: [
+    ("rac2", "reduceEach"), ("rxswift", "distinctUntilChanged"), ("combine", "removeDuplicates"),
+    ("rxjs", "distinctUntilChanged"),
+  ])
+  func initWritesAStarterInALibrarysWords(_ library: String, _ word: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let written = try CLI.run(["init", "login", "--library", library], in: directory)
+    #expect(written.status == 0, "\(written.stderr)")
+    let text = try String(contentsOf: directory.appendingPathComponent("login.yaml"), encoding: .utf8)
+    #expect(text.contains("\nlibrary: \(library) "))
+    #expect(text.contains("    - \(word)"))
+    let run = try CLI.run(["--color", "never", "login.yaml"], in: directory)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(try CLI.run(["init", "other", "--library", "rxjava"], in: directory).status == 64)
+  }
+
   /// A flowrun copied away from its checkout knows no schema, and says how to attach one
   /// instead of naming an address that does not exist.
   @Test func initAwayFromAnyCheckoutWritesNoSchemaAddress() throws {

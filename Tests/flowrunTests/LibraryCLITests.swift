@@ -63,6 +63,23 @@ import Testing
       output.stdout.contains("cannot run under combine: mixed.yaml:5:14: library 'combine' has no replay subject"))
   }
 
+  /// A file of several documents: a load error is reported against its document only, the
+  /// others are compared, and the summary counts each document once.
+  @Test func compareReadsEachDocumentOfAFileOnItsOwn() throws {
+    let output = try CLI.run(
+      ["compare", "--color", "never", "--libraries", "rac2,rxswift,combine", "several-documents.yaml"],
+      in: Self.directory)
+    #expect(output.status == 1)
+    assertGolden(output.stdout, file: Self.golden("compare-several-documents.out"))
+    #expect(output.stdout.contains("≠ several-documents.yaml  retry counts differ"))
+    #expect(output.stdout.contains("= several-documents.yaml  the same everywhere"))
+    #expect(output.stdout.contains("✗ several-documents.yaml  a document that does not load"))
+    #expect(output.stdout.contains("cannot run under combine: several-documents.yaml:18:"))
+    #expect(
+      output.stdout.contains(
+        "4 scenarios, 1 differ between libraries, 1 cannot run under every library, 1 did not load"))
+  }
+
   @Test func compareUsageErrors() throws {
     #expect(try CLI.run(["compare", "--libraries", "rac3", "scenarios/libraries"]).status == 64)
     #expect(try CLI.run(["compare"]).status == 64)

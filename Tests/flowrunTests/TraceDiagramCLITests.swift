@@ -18,6 +18,19 @@ import Testing
     #expect(output.stdout.components(separatedBy: "\nsetup (before any scheduled action)\n").count - 1 >= 4)
   }
 
+  /// `--color` as `run` takes it: a script that passes `--color never` to every command.
+  @Test func traceAndDiagramTakeColor() throws {
+    for command in ["trace", "diagram"] {
+      let never = try CLI.run([command, "--color", "never", "scenarios/login/enable-button.yaml"])
+      #expect(never.status == 0, "\(command): \(never.stderr)")
+      #expect(!never.stdout.contains("\u{1B}["))
+    }
+    let always = try CLI.run(["trace", "--color", "always", "scenarios/login/enable-button.yaml"])
+    #expect(always.status == 0)
+    #expect(always.stdout.contains("\u{1B}[32m"))
+    #expect(try CLI.run(["diagram", "--color", "sometimes", "scenarios/login/enable-button.yaml"]).status == 64)
+  }
+
   @Test func diagramWritesEachFormat() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-diagram-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

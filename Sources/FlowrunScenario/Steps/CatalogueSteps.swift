@@ -43,7 +43,8 @@ extension StepTable {
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.takeLast(count) }
     },
     .operator(
-      "skipUntil", .signal, summary: "Drops values until the notifier signal sends a value.", docs: .page("skipUntil")
+      "skipUntil", .signal, summary: "Drops values until the notifier signal sends a value.", docs: .page("skipUntil"),
+      drops: .init(.unsent, "before the notifier's first value")
     ) { c in
       guard let argument = c.requiredNonNullArgument(), let notifier = c.signal(argument, c.quotedName)?.0 else {
         return nil
@@ -80,7 +81,8 @@ extension StepTable {
     },
     .operator(
       "ignoreElements", .bare, aliases: [Alias("ignoreValues", of: .rac2)],
-      summary: "Drops every value; passes completion and error.", docs: .page("ignoreElements")
+      summary: "Drops every value; passes completion and error.", docs: .page("ignoreElements"),
+      drops: .init(.unsent, "ignored")
     ) { c in
       guard c.checkBare() else { return nil }
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.ignoreElements() }

@@ -38,7 +38,7 @@ extension StepTable {
     .operator(
       "flatMap", .labels, extras: [.concurrent],
       summary: "flatMap: template, or Combine flatMap(maxPublishers:): { maxPublishers: n, signal: template }.",
-      library: .combine
+      library: .combine, drops: .init(.unsubscribed, "maxPublishers inner signals were running")
     ) { c in
       guard let argument = c.argument, argument["maxPublishers"] != nil,
         let node = c.labelled(["maxPublishers", "signal"])
@@ -65,7 +65,8 @@ extension StepTable {
       return c.timed(duration, "'for'") { upstream, timing in upstream.combineThrottle(timing, latest: latest) }
     },
     .operator(
-      "debounce", .labels, summary: "debounce: d, or Combine debounce(for:): { for: d }.", library: .combine
+      "debounce", .labels, summary: "debounce: d, or Combine debounce(for:): { for: d }.", library: .combine,
+      drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
     ) { c in
       guard let node = c.labelled(["for"]) else { return c.compileAsDefault() }
       guard let duration = c.required("for", of: node) else { return nil }

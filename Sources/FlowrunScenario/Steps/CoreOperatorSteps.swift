@@ -14,7 +14,10 @@ extension StepTable {
       let value = c.value(argument)
       return c.apply(.value) { _, upstream, _ in upstream.map { _, _ in value } }
     },
-    .operator("filter", .expression, summary: "Passes only values for which the expression is true.") { c in
+    .operator(
+      "filter", .expression, summary: "Passes only values for which the expression is true.",
+      drops: .init(.unsent, "the condition is false")
+    ) { c in
       guard let argument = c.requiredArgument(), let step = c.expression(argument) else { return nil }
       let role = c.definition.name
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
@@ -34,7 +37,8 @@ extension StepTable {
     },
     .operator(
       "distinctUntilChanged", .optionalExpression,
-      summary: "Drops a value equal to the previous one; with an expression, compares by that key."
+      summary: "Drops a value equal to the previous one; with an expression, compares by that key.",
+      drops: .init(.unsent, "same as before")
     ) { c in
       guard let argument = c.argument, !argument.isNull, argument.resolvedScalar != .bool(true) else {
         return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.distinctUntilChanged() }
@@ -44,7 +48,7 @@ extension StepTable {
         upstream.distinctUntilChanged(by: graph.transform(key, scope))
       }
     },
-    .operator("skip", .count, summary: "Drops the first n values.") { c in
+    .operator("skip", .count, summary: "Drops the first n values.", drops: .init(.unsent, "skipped")) { c in
       guard let argument = c.requiredArgument(), let count = c.count(argument, c.quotedName) else { return nil }
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.skip(count) }
     },
@@ -64,7 +68,10 @@ extension StepTable {
         upstream.takeWhile(inclusive: inclusive, graph.predicate(step, scope, role: role))
       }
     },
-    .operator("skipWhile", .expression, summary: "Drops values while the expression is true.") { c in
+    .operator(
+      "skipWhile", .expression, summary: "Drops values while the expression is true.",
+      drops: .init(.unsent, "skipped while the condition holds")
+    ) { c in
       guard let argument = c.requiredArgument(), let step = c.expression(argument) else { return nil }
       let role = c.definition.name
       return c.apply(c.shape.passedOn) { graph, upstream, scope in

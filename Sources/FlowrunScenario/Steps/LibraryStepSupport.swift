@@ -25,7 +25,9 @@ extension OperatorCompilation {
     guard let other = StepTable.standard.operator(named: name), case .operator(let compile) = other.compile else {
       return nil
     }
-    return compile(self)
+    var compilation = self
+    compilation.meaning = other
+    return compile(compilation)
   }
 
   /// Compiles the step with the default catalogue's meaning of its own name (a library that

@@ -126,7 +126,7 @@ extension StepTable {
       summary: "RAC2 -takeWhileBlock:: values while the test holds, then completed."),
     .operator(
       "skipUntilBlock", .expression, summary: "RAC2 -skipUntilBlock:: drops values until one passes, then sends all.",
-      library: .rac2, nearest: "skipWhile"
+      library: .rac2, nearest: "skipWhile", drops: .init(.unsent, "skipped until the condition holds")
     ) { c in
       c.uses("rac2-skipUntilBlock")
       return c.negatedTest { upstream, test in upstream.skipWhile(test) }

@@ -84,6 +84,9 @@ struct OperatorCompilation: StepCompilation {
   let input: SignalPlan
   /// The shape of the values the step receives (what `$0`, `$1` and key names mean).
   let shape: ValueShape
+  /// The definition whose meaning the step compiles with, when it is another's
+  /// (`compile(as:)`): its `drops` describe the step's source.
+  var meaning: StepDefinition? = nil
 
   /// The argument as written (a YAML null counts); nil when the step is bare.
   var argument: YAMLNode? { step.argument }
@@ -118,7 +121,8 @@ struct OperatorCompilation: StepCompilation {
   /// An expression whose `$0`, `$1` … read the input's values (`accumulator`: `$0` is the
   /// running value, the value's items follow).
   func expression(_ node: YAMLNode, accumulator: Bool = false) -> StepExpression? {
-    compiler.expression(node, shape: shape, accumulator: accumulator)
+    compiler.expression(
+      node, shape: shape, accumulator: accumulator, knownValues: accumulator ? nil : compiler.knownKinds.stepInput)
   }
 
   func template(_ node: YAMLNode, binding names: ExpressionScope.TemplateNames) -> TemplatePlan? {
@@ -130,6 +134,7 @@ struct OperatorCompilation: StepCompilation {
   func apply(
     _ shape: ValueShape, label: String? = nil, _ make: @escaping (Graph, any Source, TemplateScope) -> any Source
   ) -> (SignalPlan, ValueShape) {
-    (.apply(input, OperatorPlan(label: label ?? definition.traceLabel, make: make)), shape)
+    let drops = (meaning ?? definition).drops
+    return (.apply(input, OperatorPlan(label: label ?? definition.traceLabel, make: make, drops: drops)), shape)
   }
 }

@@ -45,6 +45,10 @@ final class StepDefinition: Sendable {
   /// For a library's own name, the default catalogue's step nearest to it (`exhaustMap` for
   /// RxSwift's `flatMapFirst`), named when a scenario of another library writes it.
   let nearest: String?
+  /// How the step drops values, when dropping is part of what it does: the trace reports each
+  /// dropped value with this reason (`trace --steps`). Nil for a step that passes every value
+  /// on, or holds values for later (`delay`, `buffer`).
+  let drops: TraceStep.Drops?
   let compile: Compile
 
   var role: Role {
@@ -55,9 +59,14 @@ final class StepDefinition: Sendable {
   /// The name and the aliases.
   var names: [String] { [name] + aliases.map(\.name) }
 
+  /// Whether the step's own key, or one of its extra keys, holds an expression.
+  var takesExpression: Bool {
+    argument.isExpression || extras.contains { $0.argument.isExpression }
+  }
+
   private init(
     _ name: String, aliases: [Alias], argument: ArgumentShape, extras: [ExtraKey], summary: String, docs: Docs,
-    trace: String?, library: Library?, nearest: String? = nil, compile: Compile
+    trace: String?, library: Library?, nearest: String? = nil, drops: TraceStep.Drops? = nil, compile: Compile
   ) {
     self.name = name
     self.aliases = aliases
@@ -68,6 +77,7 @@ final class StepDefinition: Sendable {
     self.traceLabel = trace ?? name
     self.library = library
     self.nearest = nearest
+    self.drops = drops
     self.compile = compile
   }
 
@@ -85,11 +95,11 @@ final class StepDefinition: Sendable {
   static func `operator`(
     _ name: String, _ argument: ArgumentShape, aliases: [Alias] = [], extras: [ExtraKey] = [], summary: String,
     docs: Docs = .spec, trace: String? = nil, library: Library? = nil, nearest: String? = nil,
-    compile: @escaping @Sendable (OperatorCompilation) -> (SignalPlan, ValueShape)?
+    drops: TraceStep.Drops? = nil, compile: @escaping @Sendable (OperatorCompilation) -> (SignalPlan, ValueShape)?
   ) -> StepDefinition {
     StepDefinition(
       name, aliases: aliases, argument: argument, extras: extras, summary: summary, docs: docs, trace: trace,
-      library: library, nearest: nearest, compile: .operator(compile))
+      library: library, nearest: nearest, drops: drops, compile: .operator(compile))
   }
 }
 
@@ -148,6 +158,11 @@ enum ArgumentShape: String, Sendable {
   /// As a library's call writes it: the default form of the key, or a mapping of the call's
   /// labels (Combine's `throttle: { for: 5, latest: true }`, RxSwift's `share: { replay: 1 }`).
   case labels
+
+  /// Whether the argument is an expression (or may be one).
+  var isExpression: Bool {
+    self == .expression || self == .optionalExpression
+  }
 
   /// Whether the step may be written without an argument.
   var mayBeBare: Bool {

@@ -7,7 +7,8 @@ extension StepTable {
   static let timeSteps: [StepDefinition] = [
     .operator(
       "debounce", .duration, summary: "Emits a value once no newer value came for the duration.",
-      docs: .page("debounce")
+      docs: .page("debounce"),
+      drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
     ) { c in
       c.timed { upstream, timing in upstream.debounce(timing) }
     },

@@ -24,9 +24,15 @@ extension FlowrunCommand {
     @Flag(help: "Run again and redraw whenever the file changes (Ctrl-C to stop).")
     var watch = false
 
+    @Option(
+      help: "Colour of a text diagram's report lines: auto (only on a terminal, honouring NO_COLOR), always or never."
+    )
+    var color: ColorMode = .auto
+
     func run() throws {
       try Watcher.run(path: file, watch: watch) {
-        let result = try TeachingSession.diagram(path: file, format: format, steps: steps)
+        let result = try TeachingSession.diagram(
+          path: file, format: format, steps: steps, color: output == nil && format == .text && color.isEnabled)
         if let output {
           try Data(result.text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } else {

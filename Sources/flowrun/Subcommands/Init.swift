@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowrunApp
+import FlowrunScenario
 import Foundation
 
 extension FlowrunCommand {
@@ -21,9 +22,19 @@ extension FlowrunCommand {
         valueName: "url-or-path"))
     var schema: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Write the starter in this library's words: rac2, rxswift, combine or rxjs (libraries.md).",
+        valueName: "library"))
+    var library: String?
+
     func validate() throws {
       if name.isEmpty || name.hasSuffix("/") {
         throw ValidationError("the name of the scenario file to create is missing, such as 'login'")
+      }
+      if let library, Library(rawValue: library) == nil {
+        let names = Library.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        throw ValidationError("unknown library '\(library)' (the libraries are \(names))")
       }
     }
 
@@ -35,7 +46,8 @@ extension FlowrunCommand {
           Data("error: \(path) already exists; flowrun init never overwrites a file\n".utf8))
         throw ExitCode(1)
       }
-      let text = StarterScenario.text(schema: schema ?? StarterScenario.schemaReference(forFileAt: path))
+      let text = StarterScenario.text(
+        schema: schema ?? StarterScenario.schemaReference(forFileAt: path), library: library.flatMap(Library.init))
       do {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

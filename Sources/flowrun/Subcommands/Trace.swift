@@ -16,9 +16,12 @@ extension FlowrunCommand {
     @Flag(help: "Run again and print again whenever the file changes (Ctrl-C to stop).")
     var watch = false
 
+    @Option(help: "Colour of the report lines: auto (only on a terminal, honouring NO_COLOR), always or never.")
+    var color: ColorMode = .auto
+
     func run() throws {
       try Watcher.run(path: file, watch: watch) {
-        let output = try TeachingSession.trace(path: file, steps: steps)
+        let output = try TeachingSession.trace(path: file, steps: steps, color: color.isEnabled)
         FileHandle.standardOutput.write(Data(output.text.utf8))
         return output.exitCode
       }

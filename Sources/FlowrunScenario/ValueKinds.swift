@@ -1,0 +1,92 @@
+import FlowrunCore
+import FlowrunYAML
+
+/// The values a step's input may hold, where the load knows them all: a hot marble's legend
+/// values, `just` and `of`, a property bound to such a signal (with its `initial`), and the
+/// steps that only drop values of such an input (`filter`, `distinctUntilChanged` …). An
+/// expression that reads a member none of them has (`$0.length` on strings) is a load error
+/// (`ExpressionScope.knownValues`).
+///
+/// One value of each kind stands for all of its kind: the members an expression may read depend
+/// only on the kind (a map has every key).
+struct KnownKinds {
+  /// The values of the source step compiled last (nil: not known).
+  var source: [Value]?
+  /// The values of the input of the operator being compiled.
+  var stepInput: [Value]?
+  /// The values of each named signal, where known.
+  var signals: [String: [Value]] = [:]
+
+  /// One value of each kind among `values`.
+  static func representatives(_ values: some Sequence<Value>) -> [Value] {
+    var result: [Value] = []
+    for value in values where !result.contains(where: { $0.kindName == value.kindName }) {
+      result.append(value)
+      if result.count >= 8 { break }
+    }
+    return result
+  }
+
+  static func representatives(of tape: EventTape) -> [Value] {
+    representatives(tape.lazy.compactMap { if case .next(let value) = $0.event { value } else { nil } })
+  }
+}
+
+extension ScenarioCompiler {
+  /// The known values of a reference's values, where the load knows them.
+  func knownValues(ofReference name: String) -> [Value]? {
+    guard let declaration = declarations[name] else { return nil }
+    switch declaration.kind {
+    case .signal: return knownKinds.signals[name]
+    case .property: return knownPropertyValues(name, declaration.node)
+    default: return nil
+    }
+  }
+
+  /// A property's values: its `initial` (nil by default) and the values of the named signal it
+  /// is bound to; unknown when an action sets it or its binding is not a named signal.
+  private func knownPropertyValues(_ name: String, _ node: YAMLNode) -> [Value]? {
+    guard !isSetByAnAction(name) else { return nil }
+    var initial: Value = .null
+    let binding: YAMLNode?
+    if let pairs = node.mappingPairs, pairs.allSatisfy({ $0.key.isScalar("from") || $0.key.isScalar("initial") }) {
+      if let value = node["initial"] {
+        guard value.isScalar else { return nil }
+        initial = context.value(value)
+      }
+      binding = node["from"]
+    } else {
+      binding = node
+    }
+    var values = [initial]
+    if let binding {
+      // Only a signal compiled already: compiling it here could enter a cycle through the
+      // property, which the loader reports where the property is bound.
+      guard let signal = binding.scalarValue, binding.isScalar, let bound = knownKinds.signals[signal] else {
+        return nil
+      }
+      values += bound
+    }
+    return KnownKinds.representatives(values)
+  }
+
+  /// Whether a timeline or effect action `set`s the property (its values are then not known).
+  private func isSetByAnAction(_ name: String) -> Bool {
+    func sets(_ action: YAMLNode) -> Bool {
+      guard let pairs = action.mappingPairs else { return false }
+      for pair in pairs {
+        if pair.key.isScalar("set") {
+          let target = pair.value
+          if target.isScalar(name) || target.mappingPairs?.contains(where: { $0.key.isScalar(name) }) == true {
+            return true
+          }
+        }
+        if pair.key.isScalar("onError") || pair.key.isScalar("onCompleted"), sets(pair.value) { return true }
+      }
+      return false
+    }
+    return [root?["timeline"], root?["effects"]].contains { section in
+      section?.sequenceItems?.contains(where: sets) ?? false
+    }
+  }
+}
