@@ -27,6 +27,7 @@ extension StepTable {
       let latest = c.extra(.latest).flatMap { c.bool($0, "'latest'") } ?? true
       c.uses("rxswift-throttle-window-end-inclusive")
       c.uses("rxswift-throttle-edge-sent-at-once")
+      if latest { c.uses("rxswift-throttle-new-window") }
       return c.timed(argument, c.quotedName) { upstream, timing in upstream.rxSwiftThrottle(timing, latest: latest) }
     },
     .operator(
@@ -35,7 +36,8 @@ extension StepTable {
     ) { c in
       guard let argument = c.requiredNonNullArgument() else { return nil }
       c.uses("rxswift-delay-completion")
-      return c.timed(argument, c.quotedName) { upstream, timing in upstream.delay(timing, delaysCompletion: true) }
+      c.uses("rxswift-delay-one-timer")
+      return c.timed(argument, c.quotedName) { upstream, timing in upstream.rxSwiftDelay(timing) }
     },
     .operator(
       "share", .labels,
@@ -114,19 +116,72 @@ extension StepTable {
     },
     .operator(
       "sample", .labels,
-      summary: "sample: signal, or RxSwift sample(_:defaultValue:): { signal, defaultValue }.", trace: "sample",
+      summary: "RxSwift sample(_:defaultValue:): sample: signal, or { signal, defaultValue }.", trace: "sample",
       library: .rxswift
     ) { c in
-      guard let node = c.labelled(["signal", "defaultValue"]) else { return c.compileAsDefault() }
-      guard let signalNode = c.required("signal", of: node), let sampler = c.signal(signalNode, "'signal'")?.0 else {
-        return nil
+      guard let argument = c.requiredNonNullArgument() else { return nil }
+      var signalNode = argument
+      var defaultValue: Value?
+      if let node = c.labelled(["signal", "defaultValue"]) {
+        guard let signal = c.required("signal", of: node) else { return nil }
+        signalNode = signal
+        defaultValue = node["defaultValue"].map { c.value($0) }
       }
-      let defaultValue = node["defaultValue"].map { c.value($0) }
+      guard let sampler = c.signal(signalNode, "'signal'")?.0 else { return nil }
       if defaultValue != nil { c.uses("rxswift-sample-default-value") }
       c.uses("rxswift-sample-waits-for-tick")
       c.uses("rxswift-sample-sampler-completion-emits")
-      return c.apply(c.shape.passedOn) { graph, upstream, scope in
+      return c.apply(c.shape.passedOn) { [defaultValue] graph, upstream, scope in
         upstream.sample(graph.source(for: sampler, scope: scope), rule: .rxSwift(defaultValue: defaultValue))
+      }
+    },
+    .source(
+      "zip", .combination,
+      summary:
+        "RxSwift zip: pairs the inputs' values by index; completes when all inputs did, or at a value that can never be paired.",
+      library: .rxswift
+    ) { c in
+      c.uses("rxswift-zip-completes-when-all-done")
+      return c.combination(c.argument, first: nil) { ZipSource($0, keys: $1, rule: .rxSwift) }
+    },
+    .operator(
+      "zip", .signals, aliases: [Alias("zipWith")],
+      summary: "RxSwift zip of this signal and the given signal(s); completes as RxSwift's zip does.",
+      library: .rxswift
+    ) { c in
+      guard let argument = c.requiredArgument() else { return nil }
+      c.uses("rxswift-zip-completes-when-all-done")
+      return c.combination(argument, first: c.input) { ZipSource($0, keys: $1, rule: .rxSwift) }
+    },
+    .source(
+      "combineLatest", .combination,
+      summary:
+        "RxSwift combineLatest: completes at a value that can never be combined; of no input it sends [] then completes.",
+      library: .rxswift
+    ) { c in
+      c.uses("rxswift-combinelatest-completes-early")
+      return c.combination(c.argument, first: nil) { CombineLatestSource($0, keys: $1, rule: .rxSwift) }
+    },
+    .operator(
+      "combineLatest", .signals, aliases: [Alias("combineLatestWith")],
+      summary: "RxSwift combineLatest of this signal and the given signal(s).",
+      library: .rxswift
+    ) { c in
+      guard let argument = c.requiredArgument() else { return nil }
+      c.uses("rxswift-combinelatest-completes-early")
+      return c.combination(argument, first: c.input) { CombineLatestSource($0, keys: $1, rule: .rxSwift) }
+    },
+    .operator(
+      "skipUntil", .signal,
+      summary: "RxSwift skip(until:): the source's completion before the notifier's first value is not sent.",
+      library: .rxswift
+    ) { c in
+      guard let argument = c.requiredNonNullArgument(), let notifier = c.signal(argument, c.quotedName)?.0 else {
+        return nil
+      }
+      c.uses("rxswift-skipuntil-swallows-early-completion")
+      return c.apply(c.shape.passedOn) { graph, upstream, scope in
+        upstream.skipUntil(graph.source(for: notifier, scope: scope), rule: .rxSwift)
       }
     },
   ]
