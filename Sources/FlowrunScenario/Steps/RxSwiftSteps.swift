@@ -92,6 +92,18 @@ extension StepTable {
       return c.rxSwiftLabelledForm(node, take: true)
     },
     .operator(
+      "takeLast", .count,
+      summary: "RxSwift takeLast(n): the last n values at completion; takeLast(0) still subscribes.",
+      library: .rxswift
+    ) { c in
+      guard let argument = c.requiredNonNullArgument(), let count = c.count(argument, c.quotedName) else {
+        return nil
+      }
+      guard count == 0 else { return c.compileAsDefault() }
+      c.uses("rxswift-takelast-zero-subscribes")
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.ignoreElements() }
+    },
+    .operator(
       "skip", .labels,
       summary: "skip: n, or RxSwift's skip(for: d), skip(while: expr), skip(until: signal).",
       library: .rxswift
@@ -182,7 +194,8 @@ extension OperatorCompilation {
       uses(take ? "rxswift-take-for" : "rxswift-skip-for")
       return apply(shape.passedOn) { graph, upstream, _ in
         let timer = TimerSource(delay: frames, period: nil, owner: owner, runtime: graph.runtime)
-        return take ? upstream.takeUntil(timer) : upstream.skipUntil(timer, rule: .rxSwift)
+        // `SkipTimeSink` forwards the completion whenever it comes.
+        return take ? upstream.takeUntil(timer) : upstream.skipUntil(timer)
       }
     }
     if let test = node["while"] {
