@@ -70,6 +70,7 @@ extension ScenarioCompiler {
       let kind: Command.Kind = plan.library == .rxswift ? .action : .racCommand
       if kind == .action {
         usesRow("rxswift-command-is-action")
+        if node["enabled"] != nil { usesRow("rxswift-action-disabled-until-enabled") }
         if concurrent, let flag = node["concurrent"] {
           context.error(
             "'concurrent' is RACCommand's: an RxSwift Action runs one execution at a time (\(libraryPhrase)); the nearest is a command without 'concurrent'",
