@@ -178,17 +178,27 @@ def port(name, body):
     if "TestScheduler(initialClock: 0)" not in body or "#if" in body:
         raise ValueError("not a TestScheduler test")
     inputs = {}
-    for m in re.finditer(r"let (\w+) = scheduler\.create(Hot|Cold)Observable\(\[(.*?)\]\)", body, re.S):
+    for m in re.finditer(r"let (\w+)(?:: TestableObservable<\w+>)? = scheduler\.create(Hot|Cold)Observable\(\[(.*?)\]\)", body, re.S):
         evts = events(m.group(3))
         ends = [i for i, e in enumerate(evts) if e[1] != "next"]
         # A test observable may list events after its terminal one; no subscriber sees them.
         inputs[m.group(1)] = (m.group(2).lower(), evts[: ends[0] + 1] if ends else evts)
-    start = re.search(r"scheduler\.start(?:\(disposed: (\d+)\))?\s*\{(.*?)\n        \}", body, re.S) or \
-        re.search(r"scheduler\.start(?:\(disposed: (\d+)\))?\s*\{(.*?)\}\n", body, re.S)
+    start = re.search(r"scheduler\.start(?:\(disposed: (\d+)\))?\s*\{(.*?)\n\s*\}\n", body, re.S)
     if not start:
         raise ValueError("no scheduler.start")
     disposed = int(start.group(1) or DISPOSE)
-    plan = plan_of(start.group(2))
+    call = re.sub(r"^\s*\(\) -> Observable<\w+> in", "", start.group(2))
+    factory = re.fullmatch(r"\s*factory\(((?:e\d+, )*e\d+)\)\s*", call)
+    if factory:
+        # The arity tests run each of their `factories` (the closure and the `map` form of one
+        # call) over the same observables: one scenario states them.
+        names = factory.group(1).split(", ")
+        kind = re.search(r"Observable\.(zip|combineLatest)\(e0", body)
+        if not kind or "a0 + a1" not in body:
+            raise ValueError("factory")
+        plan = [{kind.group(1): names}, {"map": " + ".join("$%d" % i for i in range(len(names)))}]
+    else:
+        plan = plan_of(call)
     named = set(re.findall(r'"(?:from|sample|skipUntil|until|amb|fallback|signal|withLatestFrom)": "(\w+)"', json.dumps(plan)))
     named |= {n for lst in re.findall(r'"(?:zip|combineLatest|merge|concat)": \[([^\]]*)\]', json.dumps(plan)) for n in re.findall(r'"(\w+)"', lst)}
     if not named <= set(inputs):
