@@ -184,6 +184,24 @@ extension StepTable {
       guard let node = c.labelled(["into", "seed", "accumulator"]) else { return c.compileAsDefault() }
       return c.rxSwiftAccumulation(node) { upstream, seed, accumulate in upstream.reduce(seed: seed, accumulate) }
     },
+    .operator(
+      "bind", .labels, summary: "RxSwift bind(to: property): the property takes every value, as a binding does.",
+      library: .rxswift, nearest: "properties"
+    ) { c in
+      guard let node = c.labelled(["to"]), let to = c.required("to", of: node), let name = c.string(to, "'to'") else {
+        if c.labelled(["to"]) == nil { c.error("'bind' takes { to: property }", at: c.argument ?? c.step.nameNode) }
+        return nil
+      }
+      guard c.compiler.assign(c.input, to: name, at: to) else { return nil }
+      return c.apply(c.shape.passedOn, label: "bind") { _, upstream, _ in upstream }
+    },
+    .source(
+      "error", .value, summary: "RxSwift Observable.error(e): an error with this value at subscription.",
+      library: .rxswift
+    ) { c in
+      let error = c.value(c.argument)
+      return (c.source { _, _ in ImmediateSource.fail(error) }, .value)
+    },
   ]
 
   /// For each default key that RxSwift spells otherwise, RxSwift's word (the note `flowrun
