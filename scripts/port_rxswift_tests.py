@@ -194,9 +194,15 @@ def port(name, body):
         # call) over the same observables: one scenario states them.
         names = factory.group(1).split(", ")
         kind = re.search(r"Observable\.(zip|combineLatest)\(e0", body)
-        if not kind or "a0 + a1" not in body:
+        if not kind:
             raise ValueError("factory")
-        plan = [{kind.group(1): names}, {"map": " + ".join("$%d" % i for i in range(len(names)))}]
+        if "a0 + a1" in body or "x1 + x2" in body:
+            selector = " + ".join("$%d" % i for i in range(len(names)))
+        elif re.search(r"return 42\b", body):
+            selector = "42"
+        else:
+            raise ValueError("factory selector")
+        plan = [{kind.group(1): names}, {"map": selector}]
     else:
         plan = plan_of(call)
     named = set(re.findall(r'"(?:from|sample|skipUntil|until|amb|fallback|signal|withLatestFrom)": "(\w+)"', json.dumps(plan)))
