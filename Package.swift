@@ -119,7 +119,7 @@ let package = Package(
         "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario",
         "FlowrunExpressions",
       ],
-      exclude: ["Golden", "Libraries"]
+      exclude: ["Golden", "Libraries", "Ports"]
     ),
     .testTarget(
       name: "FlowrunReportTests",

@@ -65,7 +65,10 @@ extension Graph {
     }
     for plan in scenario.plan.commands {
       let owner = NodeLabel(plan.name, at: plan.location)
-      commands[plan.name] = Command(owner: owner, isConcurrent: plan.concurrent, runtime: runtime) {
+      commands[plan.name] = Command(
+        owner: owner, isConcurrent: plan.concurrent, kind: plan.kind, followsEnabledSignal: plan.enabled != nil,
+        runtime: runtime
+      ) {
         [unowned self] input throws(StepFailure) in
         var scope = TemplateScope.none
         scope.input = input

@@ -9,9 +9,13 @@
 /// notifier:  ----x
 /// skipUntil: -----c-d-|
 /// ```
+///
+/// `rule: .rxSwift` (RxSwift `Observables/SkipUntil.swift`, `SkipUntilSink.run` and
+/// `synchronized_on`): the source is subscribed before the notifier, and a source that completes
+/// before the notifier's first value ends **without** a completion (`if forwardElements`).
 extension Source {
-  public func skipUntil(_ notifier: any Source) -> any Source {
-    OperatorSource(self) { SkipUntilSubscription(downstream: $0, notifier: notifier) }
+  public func skipUntil(_ notifier: any Source, rule: CombiningRule = .standard) -> any Source {
+    OperatorSource(self) { SkipUntilSubscription(downstream: $0, notifier: notifier, rule: rule) }
   }
 }
 
@@ -22,14 +26,21 @@ private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink 
   let notifierLink = UpstreamLink()
   var isDone = false
   var isOpen = false
+  let rule: CombiningRule
 
-  init(downstream: any Observer, notifier: any Source) {
+  init(downstream: any Observer, notifier: any Source, rule: CombiningRule) {
     self.downstream = downstream
     self.notifier = notifier
+    self.rule = rule
   }
 
-  /// The notifier first, then the source.
+  /// The notifier first, then the source (RxSwift: the source first).
   func start(_ upstream: any Source) {
+    if rule == .rxSwift {
+      sourceLink.attach(upstream.subscribe(InputObserver(sink: self, index: 0)))
+      if !isDone { notifierLink.attach(notifier.subscribe(InputObserver(sink: self, index: 1))) }
+      return
+    }
     notifierLink.attach(notifier.subscribe(InputObserver(sink: self, index: 1)))
     if !isDone {
       sourceLink.attach(upstream.subscribe(InputObserver(sink: self, index: 0)))
@@ -42,6 +53,10 @@ private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink 
       switch event {
       case .next:
         if isOpen { downstream.receive(event) }
+      case .completed where rule == .rxSwift && !isOpen:
+        sourceLink.finish()
+        isDone = true
+        notifierLink.dispose()
       case .error, .completed:
         sourceLink.finish()
         finish(with: event)

@@ -46,4 +46,9 @@ struct InputLinks {
   func disposeAll() {
     for link in links { link.dispose() }
   }
+
+  /// Whether every input but `input` has finished.
+  func othersFinished(besides input: Int) -> Bool {
+    links.indices.allSatisfy { $0 == input || links[$0].isFinished }
+  }
 }

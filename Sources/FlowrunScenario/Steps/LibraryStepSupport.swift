@@ -19,6 +19,13 @@ extension StepDefinition {
   }
 }
 
+extension StepCompilation {
+  /// Records that the scenario uses the meaning of docs row `id` (docs/libraries.md).
+  func uses(_ id: String) {
+    compiler.usesRow(id)
+  }
+}
+
 extension OperatorCompilation {
   /// Compiles the step as the default catalogue's step `name` does.
   func compile(as name: String) -> (SignalPlan, ValueShape)? {
@@ -34,11 +41,6 @@ extension OperatorCompilation {
   /// redefines only one form of a key, such as Combine's `throttle: { for, latest }`).
   func compileAsDefault() -> (SignalPlan, ValueShape)? {
     compile(as: definition.name)
-  }
-
-  /// Records that the scenario uses the meaning of docs row `id` (docs/libraries.md).
-  func uses(_ id: String) {
-    compiler.usesRow(id)
   }
 
   /// The argument's pairs when it is written as a mapping of labels (`{ for: 5, latest: true }`),

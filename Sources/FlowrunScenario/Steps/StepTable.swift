@@ -44,7 +44,7 @@ struct StepTable: Sendable {
   /// Every definition of the catalogue, in order, the libraries' last.
   static let catalogue: [StepDefinition] =
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
-    + rac2Steps + rxSwiftSteps + combineSteps
+    + rac2Steps + rac2Vocabulary + rxSwiftSteps + rxSwiftVocabulary + combineSteps
 
   /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
   /// the library replaces the default one of the same name and role, or adds its name.
