@@ -96,6 +96,10 @@ final class ScenarioCompiler {
   /// Whether the values reaching the step being compiled may come from a property (nil until
   /// set), for the hint of a run-time read of nil.
   var stepInputReadsProperty = false
+  /// The name of the step after the one being compiled in its chain (nil at a chain's end): a
+  /// Combine `ConnectablePublisher` (`multicast`, `Timer.publish`) reads whether `autoconnect`
+  /// follows it. Read it before compiling nested signals, which set it for their own steps.
+  var followingStepName: String?
   static let maxStepNesting = 10_000
   /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
   var expressionDepth = 256

@@ -10,22 +10,28 @@
 /// skipUntil: -----c-d-|
 /// ```
 extension Source {
-  public func skipUntil(_ notifier: any Source) -> any Source {
-    OperatorSource(self) { SkipUntilSubscription(downstream: $0, notifier: notifier) }
+  /// `combineRules` (Combine's `drop(untilOutputFrom:)`, OpenCombine
+  /// `Publishers.DropUntilOutput.swift` `Inner.receiveOther(_:)` / `receiveOther(completion:)`):
+  /// the notifier's value does not cancel the notifier, and a notifier that terminates before
+  /// its first value cancels the source and ends the result with its completion.
+  public func skipUntil(_ notifier: any Source, combineRules: Bool = false) -> any Source {
+    OperatorSource(self) { SkipUntilSubscription(downstream: $0, notifier: notifier, combineRules: combineRules) }
   }
 }
 
 private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink {
   let downstream: any Observer
   let notifier: any Source
+  let combineRules: Bool
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
   var isOpen = false
 
-  init(downstream: any Observer, notifier: any Source) {
+  init(downstream: any Observer, notifier: any Source, combineRules: Bool) {
     self.downstream = downstream
     self.notifier = notifier
+    self.combineRules = combineRules
   }
 
   /// The notifier first, then the source.
@@ -49,15 +55,21 @@ private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink 
       return
     }
     guard !notifierLink.isFinished else { return }
+    if isOpen {
+      // A Combine notifier kept after its value: its end only ends its subscription.
+      if event.isTerminal { notifierLink.finish() }
+      return
+    }
     switch event {
     case .next:
       isOpen = true
-      notifierLink.dispose()
+      if !combineRules { notifierLink.dispose() }
     case .error:
       notifierLink.finish()
       finish(with: event)
     case .completed:
       notifierLink.finish()
+      if combineRules { finish(with: event) }
     }
   }
 

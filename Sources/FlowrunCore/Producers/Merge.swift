@@ -43,6 +43,14 @@ final class Flatten: MultiInputSink, Disposable {
   private(set) var isDone = false
   /// Disposes the outer subscription when this one ends early.
   let outer = UpstreamLink()
+  /// An inner's failure ends the result but leaves the outer subscription alone until it
+  /// terminates or the result is disposed (Combine's `flatMap`: OpenCombine
+  /// `Publishers.FlatMap.swift` `Outer.receiveInner(completion:_:)` cancels only the other
+  /// inners; `FlatMapTests`).
+  var keepsOuterOnInnerFailure = false
+  /// Called once when an inner finished and a slot is free (a Combine `prepend` waiting for
+  /// demand, `DemandingObserver`).
+  var onSlotFreed: (() -> Void)?
 
   init(observer: any Observer, concurrent: Int) {
     self.observer = observer
@@ -94,7 +102,7 @@ final class Flatten: MultiInputSink, Disposable {
     case .error:
       link.finish()
       setRunning(input, nil)
-      end()
+      end(keepingOuter: keepsOuterOnInnerFailure)
       observer.receive(event)
     case .completed:
       // The finished input's chain is torn down before the next input is subscribed (RxJS
@@ -110,6 +118,10 @@ final class Flatten: MultiInputSink, Disposable {
         _ = waiting.take()  // emptied outside any access (Exclusivity.swift)
         waitingHead = 0
       }
+      if !isDone, !isFull, let resume = onSlotFreed {
+        onSlotFreed = nil
+        resume()
+      }
       completeIfFinished()
     }
   }
@@ -120,9 +132,9 @@ final class Flatten: MultiInputSink, Disposable {
     observer.receive(.completed)
   }
 
-  private func end() {
+  private func end(keepingOuter: Bool = false) {
     isDone = true
-    outer.dispose()
+    if !keepingOuter { outer.dispose() }
     // Taken out, leaving none (Exclusivity.swift).
     var inners: [Int: UpstreamLink] = [:]
     swap(&inners, &running)
@@ -133,7 +145,7 @@ final class Flatten: MultiInputSink, Disposable {
   }
 
   func dispose() {
-    guard !isDone else { return }
+    guard !isDone else { return outer.dispose() }
     end()
   }
 
