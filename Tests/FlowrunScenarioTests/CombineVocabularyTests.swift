@@ -387,7 +387,42 @@ import Testing
         """),
   ]
 
-  @Test(arguments: rules + vocabulary + fromTheSource)
+  /// Found by the OpenCombine differential (with subscription logs).
+  static let fromTheDifferential: [Case] = [
+    Case(
+      name: "a merge whose first input ended the downstream while subscribing subscribes no further input",
+      body: """
+        signals:
+          later: { cold: "-1|" }
+          out: [{ merge: [{ just: 0 }, { from: later }] }, first]
+        expect:
+          out: "(0|)"
+          later.subscriptions: ""
+        """),
+    Case(
+      name: "a prepend whose value ended the merge's downstream does not subscribe its source",
+      body: """
+        signals:
+          later: { cold: "-1|" }
+          out: [{ merge: [{ Empty: { completeImmediately: false } }, [{ from: later }, { prepend: 5 }]] }, first]
+        expect:
+          out: "(5|)"
+          later.subscriptions: ""
+        """),
+    Case(
+      name:
+        "drop(untilOutputFrom:) leaves its notifier running when the source ends (DropUntilOutput.receive(completion:))",
+      body: """
+        signals:
+          gate: { cold: "----x|" }
+          out: [{ hot: "-1|" }, { drop: { untilOutputFrom: gate } }]
+        expect:
+          out: "--|"
+          gate.subscriptions: "^----!"
+        """),
+  ]
+
+  @Test(arguments: rules + vocabulary + fromTheSource + fromTheDifferential)
   func combineReadsTheFileInItsOwnWords(_ test: Case) {
     let text = "flowrun: 1\nname: case\nlibrary: combine\n" + test.body + "\n"
     let problems = problemsRunning(text)

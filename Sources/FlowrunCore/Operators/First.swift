@@ -94,3 +94,13 @@ private final class FirstObserver: UnaryOperator {
     link.dispose()
   }
 }
+
+/// A `first` that has its value wants no more (a Combine `prepend` above it stops).
+extension FirstObserver: DemandingObserver {
+  var wantsValue: Bool { !link.isFinished && FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { !link.isFinished && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    guard !link.isFinished else { return }
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

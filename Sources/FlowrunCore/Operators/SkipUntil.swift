@@ -23,6 +23,8 @@ private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink 
   let downstream: any Observer
   let notifier: any Source
   let combineRules: Bool
+  /// The notifier's subscription once kept (never disposed by this operator).
+  var keptNotifier: (any Disposable)?
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
@@ -50,20 +52,19 @@ private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink 
         if isOpen { downstream.receive(event) }
       case .error, .completed:
         sourceLink.finish()
+        // Combine's `Inner.receive(completion:)` forwards the end without cancelling the
+        // notifier, which runs until it terminates.
+        if combineRules { keep() }
         finish(with: event)
       }
       return
     }
     guard !notifierLink.isFinished else { return }
-    if isOpen {
-      // A Combine notifier kept after its value: its end only ends its subscription.
-      if event.isTerminal { notifierLink.finish() }
-      return
-    }
+    if isOpen { return }
     switch event {
     case .next:
       isOpen = true
-      if !combineRules { notifierLink.dispose() }
+      if combineRules { keep() } else { notifierLink.dispose() }
     case .error:
       notifierLink.finish()
       finish(with: event)
@@ -71,6 +72,12 @@ private final class SkipUntilSubscription: OperatorSubscription, MultiInputSink 
       notifierLink.finish()
       if combineRules { finish(with: event) }
     }
+  }
+
+  /// Puts the notifier's subscription out of reach of `dispose` (Combine's `Inner` sets
+  /// `otherSubscription = nil` without cancelling it): it runs until it terminates.
+  private func keep() {
+    if let notifier = notifierLink.detach() { keptNotifier = notifier }
   }
 
   private func finish(with event: Event) {

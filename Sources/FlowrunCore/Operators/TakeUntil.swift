@@ -35,6 +35,8 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
   let completesWithNotifier: Bool
   let ignoresNotifierError: Bool
   let keepsNotifier: Bool
+  /// The notifier's subscription once kept (never disposed by this operator).
+  var keptNotifier: (any Disposable)?
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
@@ -88,7 +90,10 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
   private func finish(with event: Event, keepingNotifier: Bool = false) {
     isDone = true
     let source = sourceLink.detach()
-    let notifier = keepingNotifier ? nil : notifierLink.detach()
+    // A kept notifier is out of reach of a later dispose: Combine's `Inner` forgets it
+    // (`terminationState = .terminal` without cancelling), so it runs until it terminates.
+    if keepingNotifier, let notifier = notifierLink.detach() { keptNotifier = notifier }
+    let notifier = notifierLink.detach()
     downstream.receive(event)
     source?.dispose()
     notifier?.dispose()

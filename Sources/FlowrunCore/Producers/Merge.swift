@@ -62,7 +62,10 @@ final class Flatten: MultiInputSink, Disposable {
 
   /// Subscribes `inner` now if a slot is free, else queues it.
   func enqueue(_ inner: any Source) {
-    guard !isDone else { return }
+    // A downstream that ended while an earlier input delivered during its subscription (a
+    // `first` after a `merge` whose first input is a `just`) gets no further input subscribed,
+    // as RxJS's closed subscriber and Combine's cancelled `FlatMap` do.
+    guard !isDone, isOpen(observer) else { return }
     if running.count < concurrent {
       subscribe(inner)
     } else {
@@ -126,6 +129,10 @@ final class Flatten: MultiInputSink, Disposable {
     }
   }
 
+  func accepts(from input: Int) -> Bool {
+    !isDone && isOpen(observer)
+  }
+
   private func completeIfFinished() {
     guard !isDone, outerIsDone, running.isEmpty, waitingHead == waiting.count else { return }
     isDone = true
@@ -145,7 +152,9 @@ final class Flatten: MultiInputSink, Disposable {
   }
 
   func dispose() {
-    guard !isDone else { return outer.dispose() }
+    // A kept outer (Combine) is never cancelled once the result ended: Combine's subscribers
+    // drop a finished subscription without cancelling it.
+    guard !isDone else { return }
     end()
   }
 
