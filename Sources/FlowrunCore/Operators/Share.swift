@@ -33,6 +33,16 @@ public final class ShareSource: Source {
     public static func racReplay(_ capacity: Int) -> Policy {
       Policy(subject: .replay(capacity), resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false)
     }
+    /// Combine `share()` (`multicast(subject: PassthroughSubject()).autoconnect()`, OpenCombine
+    /// `Publishers.Share.swift`) and `multicast` + `autoconnect`: the subject is made once
+    /// (`Publishers.Multicast.swift` `lazySubject`); `Autoconnect` cancels its connection when the
+    /// last subscriber leaves and reconnects for the next one, and once the source terminated
+    /// the subject answers late subscribers with the terminal event only.
+    public static func combine(_ subject: Subject.Kind = .publish) -> Policy {
+      var policy = Policy(subject: subject, resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true)
+      policy.keepsSubject = true
+      return policy
+    }
     /// RxSwift `share(replay:scope:)`: `.whileConnected` starts over after the last subscriber
     /// left or the source terminated; `.forever` keeps one subject: it reconnects after the last
     /// subscriber left, and after the source terminated the subject answers late subscribers
