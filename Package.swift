@@ -154,7 +154,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunTestingTests",
       dependencies: [
-        "FlowrunTesting", "FlowrunCore", "FlowrunScenario", .product(name: "OpenCombineShim", package: "OpenCombine"),
+        "FlowrunTesting", "FlowrunCore", .product(name: "OpenCombineShim", package: "OpenCombine"),
       ],
       exclude: ["Scenarios"]
     ),
