@@ -163,7 +163,7 @@ let package = Package(
     .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunDiagnostics", "FlowrunPlayground"]),
     .testTarget(
       name: "flowrunTests", dependencies: ["FlowrunTestSupport", "FlowrunApp", "flowrun"],
-      exclude: ["Golden", "LibraryGolden"]),
+      exclude: ["Golden", "LibraryGolden", "SkeletonGolden"]),
   ]
 )
 
