@@ -22,6 +22,8 @@ public struct ExpectationDiff: Sendable {
   public let newEntries: [LegendEntry]
   /// The actual error value when it differs from the expectation's `error`.
   public let actualErrorValue: Value?
+  /// When code answered the expectation: the model's events as a marble (`ExpectationResult.model`).
+  public private(set) var modelMarble: String?
 
   /// The diff of a failed expectation; `folded` (the default) draws only a window of the
   /// lanes around the first difference when they are wider than `foldWidth`.
@@ -110,6 +112,7 @@ public struct ExpectationDiff: Sendable {
     let modelPrinted = model.map {
       printer.print($0, showZero: showZero, through: $0.isEmpty ? max(0, expected.last?.frame ?? 0) : nil)
     }
+    if let model { modelMarble = printer.print(model).text }
     let lanes = DiffLanes(expected: expectedPrinted.cells, actual: actualPrinted.cells, model: modelPrinted?.cells)
     let focus = difference.map { lanes.column(of: $0.frame) } ?? 0
     let window = folded ? lanes.window(around: focus, limit: Self.foldWidth) : lanes.columns.indices
