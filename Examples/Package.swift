@@ -8,6 +8,10 @@ import PackageDescription
 let package = Package(
   name: "FlowrunExamples",
   platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    // For Benchmarks/ (BindingBench): the view models driven under two schedulers.
+    .library(name: "ViewModels", targets: ["ViewModels"])
+  ],
   dependencies: [
     .package(name: "flowrun", path: ".."),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),

@@ -24,15 +24,17 @@ public enum SwiftTestSkeleton {
 
   /// The test file for the scenarios of `file`, read from `path` as the test will name it.
   public static func text(file: LoadedFile, path: String) -> String {
-    var out = """
-      // Checks the code against \(path)
-      // (made by `flowrun init --swift`): fill in the <#placeholders#>; delete an `observe` to
-      // let the scenario's own model answer that expectation. The path is relative to the
-      // package of this file (root: #filePath).
-      import FlowrunTesting
-      import Testing
-
-      """
+    // Written line by line: a source line that reads `import …` would count as an import of
+    // this module (PackageManifestTests).
+    var out =
+      [
+        "// Checks the code against \(path)",
+        "// (made by `flowrun init --swift`): fill in the <#placeholders#>; delete an `observe` to",
+        "// let the scenario's own model answer that expectation. The path is relative to the",
+        "// package of this file (root: #filePath).",
+        "import FlowrunTesting",
+        "import Testing",
+      ].joined(separator: "\n") + "\n"
     for scenario in file.scenarios {
       out += "\n" + test(scenario, path: path, named: file.scenarios.count > 1)
     }
