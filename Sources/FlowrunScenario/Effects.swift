@@ -17,7 +17,17 @@ extension Graph {
       subjects[subject]?.receive(.error(error))
     case .execute(let command, let input):
       commands[command]?.execute(input ?? value)
+      if !executeHandlers.isEmpty, let handlers = executeHandlers[command] {
+        for handler in handlers { handler(input ?? value) }
+      }
     }
+  }
+}
+
+extension Graph {
+  /// Calls `handler` with the input of every execute of `command` (the bound code's drive).
+  func onExecute(_ command: String, _ handler: @escaping (Value) -> Void) {
+    executeHandlers[command, default: []].append(handler)
   }
 }
 

@@ -38,6 +38,11 @@ final class Graph {
   private(set) var properties: [String: Property] = [:]
   var commands: [String: Command] = [:]
   var services: [String: Service] = [:]
+  /// The services the bound code calls (CodeBinding.swift): made on first call, their call
+  /// logs replace the declared ones for `<service>.calls`.
+  var codeServices: [String: Service] = [:]
+  /// The bound code's handlers of each command's executes (CodeBinding.swift).
+  var executeHandlers: [String: [(Value) -> Void]] = [:]
   let propertyTable = PropertyTable()
   private var signals: [String: any Source] = [:]
   private(set) var coldLogs: [SourceLocation: SubscriptionLog] = [:]
@@ -185,7 +190,7 @@ final class Graph {
     case .command(let name, let state):
       return source(command: name, state)
     case .serviceCalls(let name):
-      return services[name]?.calls ?? ImmediateSource.never
+      return (codeServices[name] ?? services[name])?.calls ?? ImmediateSource.never
     }
   }
 
@@ -205,6 +210,11 @@ final class Graph {
     let source = signals[current] ?? self.source(for: .signal(current))
     for renamed in names { signals[renamed] = source }
     return source
+  }
+
+  /// Makes `name` read `source` (the bound code) wherever it is referred to.
+  func replaceSignal(_ name: String, with source: any Source) {
+    signals[name] = source
   }
 
   // MARK: - Expressions
