@@ -6,12 +6,16 @@ let package = Package(
   products: [
     .executable(name: "flowrun", targets: ["flowrun"]),
     .library(name: "Flowrun", targets: ["Flowrun"]),
+    // Scenarios against real Swift code (docs/testing-real-code.md); the executable never links it.
+    .library(name: "FlowrunTesting", targets: ["FlowrunTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     // The playground's HTTP server: small, Swift concurrency, no SwiftNIO.
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    // Combine on Linux for FlowrunTesting only (Apple's Combine on Apple platforms).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .systemLibrary(
@@ -79,6 +83,15 @@ let package = Package(
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
+    // Real Combine code checked against scenarios: bindings, a virtual-time Scheduler, services.
+    .target(
+      name: "FlowrunTesting",
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ]
+    ),
     // Golden files and running scenarios, shared by the test targets (not a product).
     .target(
       name: "FlowrunTestSupport",
@@ -119,7 +132,7 @@ let package = Package(
         "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario",
         "FlowrunExpressions",
       ],
-      exclude: ["Golden", "Libraries"]
+      exclude: ["Golden", "Libraries", "Ports"]
     ),
     .testTarget(
       name: "FlowrunReportTests",
@@ -139,11 +152,18 @@ let package = Package(
     ),
     .testTarget(name: "FlowrunLibraryTests", dependencies: ["Flowrun"]),
     .testTarget(
+      name: "FlowrunTestingTests",
+      dependencies: [
+        "FlowrunTesting", "FlowrunCore", .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ],
+      exclude: ["Scenarios"]
+    ),
+    .testTarget(
       name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),
     .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunDiagnostics", "FlowrunPlayground"]),
     .testTarget(
       name: "flowrunTests", dependencies: ["FlowrunTestSupport", "FlowrunApp", "flowrun"],
-      exclude: ["Golden", "LibraryGolden"]),
+      exclude: ["Golden", "LibraryGolden", "SkeletonGolden"]),
   ]
 )
 

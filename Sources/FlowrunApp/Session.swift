@@ -50,6 +50,9 @@ public struct RunOptions: Sendable {
   public var limits: [String: Int] = [:]
   /// The keys `limits` accepts.
   public static let limitKeys = RunLimits.keys + YAMLLimits.keys
+  /// Set when this process is the child of an isolated run (IsolatedRun.swift): what crashed
+  /// before, whose reports were printed, where progress goes.
+  public var isolation: IsolatedRun.Child?
 
   public init(paths: [String]) {
     self.paths = paths
@@ -108,8 +111,16 @@ public enum Session {
     var yamlLimits = YAMLLimits()
     for (key, value) in options.limits where YAMLLimits.keys.contains(key) { yamlLimits[key] = value }
     let readLimits = yamlLimits
-    let loader = WorkPool(count: files.count, jobs: options.jobs) {
-      ScenarioLoader.load(path: files[$0], limits: readLimits, library: options.library)
+    let isolation = options.isolation
+    let progress = isolation.flatMap { ProgressLog(path: $0.progressPath) }
+    let jobs = isolation?.serial == true ? 1 : options.jobs
+    let loader = WorkPool(count: files.count, jobs: jobs) { position -> LoadedFile in
+      if let message = isolation?.crashMessage("L\(position)") {
+        return LoadedFile.failed(path: files[position], message: message)
+      }
+      progress?.mark("L\(position)")
+      defer { progress?.mark("l\(position)") }
+      return ScenarioLoader.load(path: files[position], limits: readLimits, library: options.library)
     }
     var selected: [Selected] = []
     // Scenarios matching the filter and tags, before sharding.
@@ -132,11 +143,20 @@ public enum Session {
     let checkOnly = options.checkOnly
     let toRun = selected
     let library = options.library
-    let runner = WorkPool(count: toRun.count, jobs: options.jobs) { position -> [ScenarioResult] in
-      toRun[position].scenarios.map { scenario -> ScenarioResult in
+    let runner = WorkPool(count: toRun.count, jobs: jobs) { position -> [ScenarioResult] in
+      toRun[position].scenarios.enumerated().map { number, scenario -> ScenarioResult in
         if checkOnly { return ScenarioResult.checked(scenario) }
         if let library, let said = scenario.declaredLibrary, said != library {
           return ScenarioRunner.notRun(scenario, under: library)
+        }
+        let key = "\(position).\(number)"
+        if let message = isolation?.crashMessage("R" + key) {
+          return ScenarioRunner.crashed(scenario, message: message)
+        }
+        progress?.mark("R" + key)
+        defer { progress?.mark("r" + key) }
+        if let name = isolation?.crashOn, URL(fileURLWithPath: scenario.path).lastPathComponent == name {
+          fatalError("\(IsolatedRun.crashOnVariable)=\(name): crashing on purpose")
         }
         return ScenarioRunner.run(scenario)
       }
@@ -150,7 +170,11 @@ public enum Session {
       for result in results { summary.add(result) }
       reports.append(RunReport.FileReport(file: entry.file, results: results))
       if wantsHuman {
-        emit(.standardOutput(reporter.report(reports[reports.count - 1], checkOnly: checkOnly)))
+        // A child of an isolated run does not print again what a crashed child printed.
+        if position >= isolation?.quietFiles ?? 0 {
+          emit(.standardOutput(reporter.report(reports[reports.count - 1], checkOnly: checkOnly)))
+        }
+        progress?.mark("P\(position)")
       }
       if options.failFast, !summary.isSuccess {
         runner.cancel()

@@ -110,6 +110,8 @@ extension Runtime {
 /// node it wraps against the run's budgets, and the nesting of those calls.
 public final class MeteredSource: Source {
   public let inner: any Source
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let label: NodeLabel
 
@@ -131,6 +133,8 @@ public final class MeteredSource: Source {
 
 private final class MeteredObserver: Observer {
   private let downstream: any Observer
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let label: NodeLabel
 

@@ -107,6 +107,8 @@ public struct EventTape: Sendable {
   @inline(__always)
   public func next(_ cursor: inout Cursor) -> Recorded? {
     guard cursor.offset < bytes.count else { return nil }
+    // Unsafe reads: the tape reads back only what `append` wrote into its own private bytes, so
+    // every offset and length it decodes lies inside them (`EventTapeTests` round-trips them).
     return bytes.withUnsafeBufferPointer { buffer in
       var offset = cursor.offset
       let header = buffer[offset]

@@ -9,6 +9,8 @@ public final class Recorder: Observer, Disposable {
   /// The events, packed (EventTape.swift).
   public var tape: EventTape { log.tape }
   private let log = EventLog()
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let link = UpstreamLink()
   private let limit: Int

@@ -23,6 +23,16 @@ public protocol Tracer: AnyObject {
 /// The context of one run: its scheduler, its limits, and what went wrong.
 ///
 /// One runtime serves one run on one thread; nothing in it is shared or locked.
+///
+/// ## Ownership
+///
+/// A run's graph owns its runtime, its shared nodes (hot marbles, subjects, properties,
+/// commands) and, through the scheduler, every pending action. Deliveries and disposals happen
+/// only while the run goes on, never from a `deinit`. So a node may refer to the runtime and to
+/// the graph's shared nodes `unowned`: they outlive every use of it. A node made during the run
+/// (an operator's observer, a share's connection, a retry's attempt) may outlive the chain that
+/// made it, because its upstream keeps delivering to it (a hot marble, a replay that never
+/// disconnects): it refers back to that chain weakly, never `unowned`.
 public final class Runtime {
   public let scheduler = VirtualTimeScheduler()
   /// Deepest allowed nesting of deliveries through subjects, properties and commands.

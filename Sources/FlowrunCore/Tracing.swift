@@ -172,3 +172,11 @@ private final class TracingObserver: Observer, Disposable {
     upstream?.dispose()
   }
 }
+
+extension TracingObserver: DemandingObserver {
+  var wantsValue: Bool { FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { !isDone && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

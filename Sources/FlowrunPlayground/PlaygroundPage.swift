@@ -113,7 +113,9 @@ struct PlaygroundPage {
       var lastInput = null;
       // The document of each section shown (PlaygroundRender.sectionDocuments).
       var shownDocuments = [];
-      var stats = window.flowrunPlayground = {renders: 0, latencies: [], serverMilliseconds: []};
+      // What the page has drawn, for tests and measurements: the count of redraws, the text of
+      // the last one, and the latencies.
+      var stats = window.flowrunPlayground = {renders: 0, text: source.value, latencies: [], serverMilliseconds: []};
       var marks = {};
 
       function lineCount() { return source.value.split("\\n").length; }
@@ -225,6 +227,7 @@ struct PlaygroundPage {
           .then(function (response) { return response.json(); })
           .then(function (render) {
             if (mine !== sequence) { return; }
+            stats.text = text;
             show(render);
             if (started !== null) {
               // Keystroke to redrawn diagram, measured once the browser has laid it out.

@@ -16,6 +16,8 @@ struct DiffLanes {
     var width: Int
     var expected: String
     var actual: String
+    /// The model's cell, when code answered the expectation (`ExpectationResult.model`).
+    var model = ""
   }
 
   /// The frames in order.
@@ -23,23 +25,31 @@ struct DiffLanes {
   /// The display columns of the whole lanes.
   private(set) var width = 0
 
-  init(expected: [MarbleCell], actual: [MarbleCell]) {
-    var cells: [Int: (expected: String, actual: String, span: Int)] = [:]
+  /// Whether the lanes have a model lane between expected and actual.
+  let hasModel: Bool
+
+  init(expected: [MarbleCell], actual: [MarbleCell], model: [MarbleCell]? = nil) {
+    hasModel = model != nil
+    var cells: [Int: (expected: String, actual: String, model: String, span: Int)] = [:]
     for cell in expected {
-      cells[cell.frame, default: ("", "", 1)].expected += cell.text
+      cells[cell.frame, default: ("", "", "", 1)].expected += cell.text
       cells[cell.frame]!.span = max(cells[cell.frame]!.span, cell.span)
     }
     for cell in actual {
-      cells[cell.frame, default: ("", "", 1)].actual += cell.text
+      cells[cell.frame, default: ("", "", "", 1)].actual += cell.text
+      cells[cell.frame]!.span = max(cells[cell.frame]!.span, cell.span)
+    }
+    for cell in model ?? [] {
+      cells[cell.frame, default: ("", "", "", 1)].model += cell.text
       cells[cell.frame]!.span = max(cells[cell.frame]!.span, cell.span)
     }
     columns.reserveCapacity(cells.count)
     for (frame, cell) in cells.sorted(by: { $0.key < $1.key }) {
-      let columnWidth = max(cell.expected.displayColumns, cell.actual.displayColumns)
+      let columnWidth = max(cell.expected.displayColumns, cell.actual.displayColumns, cell.model.displayColumns)
       columns.append(
         Column(
           frame: frame, span: cell.span, start: width, width: columnWidth, expected: cell.expected,
-          actual: cell.actual))
+          actual: cell.actual, model: cell.model))
       width += columnWidth
     }
   }
@@ -92,6 +102,12 @@ struct DiffLanes {
   /// The ruler and both lanes over `range`; `…` marks where frames are cut off (a leading one
   /// moves the lanes one column right; a lane ending before the cut has no trailing one).
   func render(_ range: Range<Int>) -> (ruler: String, expected: String, actual: String) {
+    let lanes = renderLanes(range)
+    return (lanes.ruler, lanes.expected, lanes.actual)
+  }
+
+  /// The ruler and the three lanes over `range` (the model lane is empty without a model).
+  func renderLanes(_ range: Range<Int>) -> (ruler: String, expected: String, actual: String, model: String) {
     let before = columns[..<range.lowerBound]
     let after = columns[range.upperBound...]
     let cutBefore = !before.isEmpty
@@ -100,6 +116,7 @@ struct DiffLanes {
     var rulerWidth = 0
     var expected = cutBefore ? "…" : ""
     var actual = cutBefore ? "…" : ""
+    var model = cutBefore && hasModel ? "…" : ""
     for column in columns[range] {
       let start = column.start - offset
       // A label needs a space before it, unless it is the first.
@@ -110,12 +127,15 @@ struct DiffLanes {
       }
       expected += column.expected + String(repeating: " ", count: column.width - column.expected.displayColumns)
       actual += column.actual + String(repeating: " ", count: column.width - column.actual.displayColumns)
+      if hasModel { model += column.model + String(repeating: " ", count: column.width - column.model.displayColumns) }
     }
+    while model.last == " " { model.removeLast() }
+    if after.contains(where: { !$0.model.isEmpty }) { model += "…" }
     while expected.last == " " { expected.removeLast() }
     while actual.last == " " { actual.removeLast() }
     if after.contains(where: { !$0.expected.isEmpty }) { expected += "…" }
     if after.contains(where: { !$0.actual.isEmpty }) { actual += "…" }
-    return (ruler, expected, actual)
+    return (ruler, expected, actual, model)
   }
 
   /// The last frame the lanes cover.

@@ -22,6 +22,8 @@ public struct ExpectationDiff: Sendable {
   public let newEntries: [LegendEntry]
   /// The actual error value when it differs from the expectation's `error`.
   public let actualErrorValue: Value?
+  /// When code answered the expectation: the model's events as a marble (`ExpectationResult.model`).
+  public private(set) var modelMarble: String?
 
   /// The diff of a failed expectation; `folded` (the default) draws only a window of the
   /// lanes around the first difference when they are wider than `foldWidth`.
@@ -32,7 +34,9 @@ public struct ExpectationDiff: Sendable {
         self.init(empty: ())
         return
       }
-      self.init(expected: expected.events, actual: actual.events, result: result, grammar: grammar, folded: folded)
+      self.init(
+        expected: expected.events, actual: actual.events, model: result.model?.events, result: result,
+        grammar: grammar, folded: folded)
     case .subscriptions(let actual):
       guard case .subscriptions(let expected, _) = result.spec.expected else {
         self.init(empty: ())
@@ -54,7 +58,8 @@ public struct ExpectationDiff: Sendable {
   }
 
   private init(
-    expected: [Recorded], actual: [Recorded], result: ExpectationResult, grammar: MarbleGrammar, folded: Bool
+    expected: [Recorded], actual: [Recorded], model: [Recorded]?, result: ExpectationResult, grammar: MarbleGrammar,
+    folded: Bool
   ) {
     var printer = MarblePrinter(
       grammar: grammar, legend: Legend(layers: [result.spec.legend]), errorValue: result.spec.errorValue)
@@ -103,16 +108,22 @@ public struct ExpectationDiff: Sendable {
     firstDifference = difference
     differenceSentence = difference == nil ? nil : sentence
 
-    let lanes = DiffLanes(expected: expectedPrinted.cells, actual: actualPrinted.cells)
+    // Code bound into the run: the model's lane between the expected and the code's.
+    let modelPrinted = model.map {
+      printer.print($0, showZero: showZero, through: $0.isEmpty ? max(0, expected.last?.frame ?? 0) : nil)
+    }
+    if let model { modelMarble = printer.print(model).text }
+    let lanes = DiffLanes(expected: expectedPrinted.cells, actual: actualPrinted.cells, model: modelPrinted?.cells)
     let focus = difference.map { lanes.column(of: $0.frame) } ?? 0
     let window = folded ? lanes.window(around: focus, limit: Self.foldWidth) : lanes.columns.indices
-    let shown = lanes.render(window)
+    let shown = lanes.renderLanes(window)
     // An empty marble (`out: ""`) draws nothing: say what it expects.
     let expectedLane =
       expected.isEmpty && shown.expected.allSatisfy({ $0 == " " })
       ? "(an empty marble: no event at all, not even a completion)" : shown.expected
     var lines = [String(repeating: " ", count: 9) + shown.ruler, "expected " + expectedLane]
-    var actualLine = "actual   " + shown.actual
+    if model != nil { lines.append("model    " + shown.model) }
+    var actualLine = (model == nil ? "actual   " : "code     ") + shown.actual
     if let value = actualPrinted.errorValue { actualLine += "   error: \(value)" }
     lines.append(actualLine)
     let cutBefore = window.lowerBound > 0
@@ -121,10 +132,17 @@ public struct ExpectationDiff: Sendable {
         lanes.column(of: difference.frame) - (lanes.columns.isEmpty ? 0 : lanes.columns[window.lowerBound].start)
       lines.append(String(repeating: " ", count: 9 + column + (cutBefore ? 1 : 0)) + "^ " + sentence)
     }
+    if let model, let parting = Self.parting(model: model, code: actual, printer: printer),
+      lanes.columns.indices.isEmpty || window.contains(lanes.firstIndex(notBefore: parting.frame))
+    {
+      let column =
+        lanes.column(of: parting.frame) - (lanes.columns.isEmpty ? 0 : lanes.columns[window.lowerBound].start)
+      lines.append(String(repeating: " ", count: 9 + column + (cutBefore ? 1 : 0)) + "^ " + parting.sentence)
+    }
     if window != lanes.columns.indices { lines.append(Self.foldNote(lanes, window)) }
 
     var legendText = LegendText(printer: printer, legend: result.spec.legend)
-    legend = legendText.entries(in: [expectedPrinted.text, actualPrinted.text])
+    legend = legendText.entries(in: [expectedPrinted.text, actualPrinted.text] + [modelPrinted?.text ?? ""])
     let lineEntries =
       window == lanes.columns.indices
       ? legend : legendText.entries(in: lanes.columns[window].map { $0.expected + $0.actual })
@@ -132,6 +150,23 @@ public struct ExpectationDiff: Sendable {
       lines.append("legend: " + lineEntries.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
     }
     self.lines = lines
+  }
+
+  /// Where the code parts from the model: the first event that differs, in words.
+  static func parting(model: [Recorded], code: [Recorded], printer: MarblePrinter) -> (frame: Int, sentence: String)? {
+    let count = max(model.count, code.count)
+    guard let index = (0..<count).first(where: { $0 >= model.count || $0 >= code.count || model[$0] != code[$0] })
+    else { return nil }
+    let m = index < model.count ? model[index] : nil
+    let c = index < code.count ? code[index] : nil
+    let frame = min(m?.frame ?? .max, c?.frame ?? .max)
+    func side(_ recorded: Recorded?) -> String {
+      guard let recorded else { return "nothing" }
+      var single = printer
+      let token = single.print([Recorded(frame: 0, event: recorded.event)]).text
+      return recorded.frame == frame ? token : "nothing (\(token) at frame \(recorded.frame))"
+    }
+    return (frame, "frame \(frame): the code parts from the model: model \(side(m)), code \(side(c))")
   }
 
   /// Why an expected token meant something else than its writer thought: it is in no legend,

@@ -51,6 +51,7 @@ public struct HumanReporter: Sendable {
   public func checked(file: LoadedFile, scenarios: [Scenario]) -> String {
     var out = report(file: file, results: [])
     guard verbosity != .quiet else { return out }
+    for note in file.notes { out += indent(render(note)) }
     for scenario in scenarios {
       out += paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (valid)\n"
     }

@@ -85,6 +85,7 @@ public struct JSONReporter: Reporter {
       ("expected", .string(result.spec.expectedText)),
       ("actual", .string(diff.actualMarble)),
     ]
+    if let model = diff.modelMarble { entries.append(("model", .string(model))) }
     if let difference = diff.firstDifference {
       entries.append(
         (

@@ -17,13 +17,24 @@ extension Graph {
       subjects[subject]?.receive(.error(error))
     case .execute(let command, let input):
       commands[command]?.execute(input ?? value)
+      if !executeHandlers.isEmpty, let handlers = executeHandlers[command] {
+        for handler in handlers { handler(input ?? value) }
+      }
     }
+  }
+}
+
+extension Graph {
+  /// Calls `handler` with the input of every execute of `command` (the bound code's drive).
+  func onExecute(_ command: String, _ handler: @escaping (Value) -> Void) {
+    executeHandlers[command, default: []].append(handler)
   }
 }
 
 /// An effect's subscription: for each value, its actions in the order written.
 final class EffectObserver: Observer, Disposable {
   private let effect: EffectPlan
+  // Unowned: the graph owns its effects and outlives the run in which they are called.
   private unowned let graph: Graph
   private let link = UpstreamLink()
 

@@ -38,6 +38,11 @@ final class Graph {
   private(set) var properties: [String: Property] = [:]
   var commands: [String: Command] = [:]
   var services: [String: Service] = [:]
+  /// The services the bound code calls (CodeBinding.swift): made on first call, their call
+  /// logs replace the declared ones for `<service>.calls`.
+  var codeServices: [String: Service] = [:]
+  /// The bound code's handlers of each command's executes (CodeBinding.swift).
+  var executeHandlers: [String: [(Value) -> Void]] = [:]
   let propertyTable = PropertyTable()
   private var signals: [String: any Source] = [:]
   private(set) var coldLogs: [SourceLocation: SubscriptionLog] = [:]
@@ -79,6 +84,7 @@ final class Graph {
     // Made when first needed: it indexes the whole file legend.
     var resolver =
       self.resolver
+      // Unowned: the resolver is used only while the graph is built and runs.
       ?? LegendResolver(plan: scenario.plan) { [unowned self] input, events, hotIndex in
         if let hotIndex { return .signal(SignalValue(source: HotReference(graph: self, index: hotIndex))) }
         return .signal(SignalValue(source: ColdSource(events: events, owner: input.label, runtime: self.runtime)))
@@ -184,7 +190,7 @@ final class Graph {
     case .command(let name, let state):
       return source(command: name, state)
     case .serviceCalls(let name):
-      return services[name]?.calls ?? ImmediateSource.never
+      return (codeServices[name] ?? services[name])?.calls ?? ImmediateSource.never
     }
   }
 
@@ -206,6 +212,11 @@ final class Graph {
     return source
   }
 
+  /// Makes `name` read `source` (the bound code) wherever it is referred to.
+  func replaceSignal(_ name: String, with source: any Source) {
+    signals[name] = source
+  }
+
   // MARK: - Expressions
 
   /// What the evaluations of a step share: its template names and the properties.
@@ -225,6 +236,7 @@ final class Graph {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
     return { [unowned self] value, index throws(StepFailure) in
       do throws(EvaluationError) {
         return try expression.evaluate(
@@ -239,6 +251,7 @@ final class Graph {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
     return { [unowned self] value, index throws(StepFailure) in
       do throws(EvaluationError) {
         return try expression.evaluateCondition(
@@ -254,6 +267,7 @@ final class Graph {
     let expression = step.expression
     let environment = environment(scope)
     let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
     return { [unowned self] accumulator, value, index throws(StepFailure) in
       do throws(EvaluationError) {
         return try expression.evaluate(
@@ -288,6 +302,7 @@ final class Graph {
 /// A `!hot` legend value: the hot marble, looked up when subscribed (it may be created after the
 /// marble that carries it as a value).
 private final class HotReference: Source {
+  // Unowned: a `!hot` value is subscribed only while its graph runs.
   unowned let graph: Graph
   let index: Int
 

@@ -27,6 +27,7 @@ extension Graph {
   }
 
   /// The inner signal of each outer value: `template` with `outer` bound to the value.
+  /// (The closures here capture the graph unowned: they are called only while it runs.)
   func project(_ template: TemplatePlan, _ scope: TemplateScope) -> Projection {
     { [unowned self] value, index throws(StepFailure) in
       var inner = scope
@@ -41,30 +42,13 @@ extension Graph {
 
   /// Makes the commands and services of the plan.
   func makeCommandsAndServices() {
-    for plan in scenario.plan.services {
-      let owner = NodeLabel(plan.name, at: plan.location)
-      services[plan.name] = Service(owner: owner, runtime: runtime) {
-        [unowned self] input, number throws(StepFailure) in
-        let template: TemplatePlan
-        switch plan.responder {
-        case .template(let single): template = single
-        case .responses(let list): template = list[min(number, list.count - 1)]
-        case .answers(let list):
-          guard let answer = list.isEmpty ? nil : list[min(number, list.count - 1)] else {
-            return ImmediateSource.never
-          }
-          return ColdSource(events: answer, owner: owner, runtime: self.runtime)
-        }
-        var scope = TemplateScope.none
-        scope.input = input
-        scope.subject = input
-        scope.traceOwner = self.tracing == nil ? nil : plan.name
-        return try self.instantiate(template, scope: scope)
-      }
-    }
+    for plan in scenario.plan.services { services[plan.name] = makeService(plan) }
     for plan in scenario.plan.commands {
       let owner = NodeLabel(plan.name, at: plan.location)
-      commands[plan.name] = Command(owner: owner, isConcurrent: plan.concurrent, runtime: runtime) {
+      commands[plan.name] = Command(
+        owner: owner, isConcurrent: plan.concurrent, kind: plan.kind, followsEnabledSignal: plan.enabled != nil,
+        runtime: runtime
+      ) {
         [unowned self] input throws(StepFailure) in
         var scope = TemplateScope.none
         scope.input = input
@@ -73,6 +57,38 @@ extension Graph {
         return try self.instantiate(plan.work, scope: scope)
       }
     }
+  }
+
+  /// The service of `plan`: each call answered by the responder the scenario declares.
+  private func makeService(_ plan: ServicePlan) -> Service {
+    let owner = NodeLabel(plan.name, at: plan.location)
+    return Service(owner: owner, runtime: runtime) {
+      [unowned self] input, number throws(StepFailure) in
+      let template: TemplatePlan
+      switch plan.responder {
+      case .template(let single): template = single
+      case .responses(let list): template = list[min(number, list.count - 1)]
+      case .answers(let list):
+        guard let answer = list.isEmpty ? nil : list[min(number, list.count - 1)] else {
+          return ImmediateSource.never
+        }
+        return ColdSource(events: answer, owner: owner, runtime: self.runtime)
+      }
+      var scope = TemplateScope.none
+      scope.input = input
+      scope.subject = input
+      scope.traceOwner = self.tracing == nil ? nil : plan.name
+      return try self.instantiate(template, scope: scope)
+    }
+  }
+
+  /// The code's own node of the declared service `name` (CodeBinding.swift), made on first use.
+  func codeService(_ name: String) -> Service? {
+    if let made = codeServices[name] { return made }
+    guard let plan = scenario.plan.services.first(where: { $0.name == name }) else { return nil }
+    let made = makeService(plan)
+    codeServices[name] = made
+    return made
   }
 
   /// Ends what the graph itself keeps subscribed (commands' `enabled` and `values`), after a

@@ -124,6 +124,7 @@ extension ScenarioCompiler {
 final class InvariantMonitor: PropertyReader {
   private let invariants: [InvariantSpec]
   private let expressions: [CompiledExpression]
+  // Unowned: the graph owns its invariant monitor and outlives the run.
   private unowned let graph: Graph
   /// The observer of each scope slot an invariant reads, by slot.
   private var observers: [NameObserver?] = []
@@ -190,6 +191,8 @@ private final class NameObserver: Observer {
   private(set) var latest: Value = .null
   private(set) var events = EventTape()
   private let link = UpstreamLink()
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
 
   init(runtime: Runtime) {

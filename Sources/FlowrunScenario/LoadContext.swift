@@ -12,6 +12,9 @@ import OrderedCollections
 struct LoadContext {
   let file: YAMLFile
   var diagnostics: [Diagnostic] = []
+  /// Notes that `flowrun check` prints (a default key read under a library that calls it
+  /// otherwise); they do not make the file fail.
+  var notes: [Diagnostic] = []
 
   init(file: YAMLFile) {
     self.file = file
@@ -25,6 +28,12 @@ struct LoadContext {
 
   mutating func error(_ message: Diagnostic.Message, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
     error(message, at: node.start, notes: notes)
+  }
+
+  mutating func note(_ message: String, at node: YAMLNode) {
+    var note = file.diagnostic(Diagnostic.Message(message), at: node.start)
+    note.severity = .note
+    notes.append(note)
   }
 
   /// An error at the `offset`-th character of a scalar's value (a marble or expression column).

@@ -22,6 +22,9 @@ public struct ExpectationResult: Sendable {
   public let passed: Bool
   /// The index of the first differing event (or subscription) in both lists.
   public let firstDifference: Int?
+  /// When code answered this expectation (CodeBinding.swift): what the declared graph (the
+  /// model) sent in a run of its own, shown beside the code's.
+  public internal(set) var model: EventTape?
 }
 
 /// Counts of what a run did.
@@ -43,7 +46,7 @@ public struct RunStats: Sendable, Equatable {
 public struct ScenarioResult: Sendable {
   public let scenario: Scenario
   public let status: ScenarioStatus
-  public let expectations: [ExpectationResult]
+  public internal(set) var expectations: [ExpectationResult]
   /// Run-time errors and warnings (expression failures, limits, bindings that failed).
   public let diagnostics: [Diagnostic]
   public let stats: RunStats

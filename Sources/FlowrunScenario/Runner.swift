@@ -9,9 +9,33 @@ public enum ScenarioRunner {
   public static func run(
     _ scenario: Scenario, tracer: (any Tracer)? = nil, order: (any TieBreaker)? = nil
   ) -> ScenarioResult {
+    run(scenario, tracer: tracer, order: order, binding: nil).result
+  }
+
+  /// Runs `scenario` with code bound into it (CodeBinding.swift), after a run of the declared
+  /// graph alone: each expectation the code answers carries the model's events beside the
+  /// code's (`ExpectationResult.model`); `order` as in `run(_:tracer:order:)`.
+  public static func run(
+    _ scenario: Scenario, boundTo binding: CodeBinding, order: (any TieBreaker)? = nil
+  ) -> ScenarioResult {
+    let model = run(scenario, tracer: nil, order: order, binding: nil).result
+    var (result, bound) = run(scenario, tracer: nil, order: order, binding: binding)
+    for index in result.expectations.indices where bound.contains(result.expectations[index].spec.target) {
+      guard index < model.expectations.count, case .events(let tape) = model.expectations[index].actual else {
+        continue
+      }
+      result.expectations[index].model = tape
+    }
+    return result
+  }
+
+  private static func run(
+    _ scenario: Scenario, tracer: (any Tracer)?, order: (any TieBreaker)?, binding: CodeBinding?
+  ) -> (result: ScenarioResult, bound: Set<String>) {
     let started = ContinuousClock.now
     let run = ScenarioRun(scenario, tracer: tracer)
     run.runtime.scheduler.tieBreaker = order
+    if let binding { run.bind(binding) }
     run.scheduleTimedSubscriptions(scenario)
     run.scheduleTimeline(scenario.plan)
     run.connect(scenario)
@@ -22,6 +46,7 @@ public enum ScenarioRunner {
     let status: ScenarioStatus =
       run.runtime.isFailed
       ? .error : results.allSatisfy(\.passed) && invariantResults.allSatisfy(\.passed) ? .passed : .failed
+    let bound = run.boundTargets(scenario)
     run.tearDown()
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -29,7 +54,7 @@ public enum ScenarioRunner {
       scenario: scenario, status: status, expectations: results, diagnostics: diagnostics, stats: stats,
       durationSeconds: seconds)
     result.invariants = invariantResults
-    return result
+    return (result, bound)
   }
 
   /// The result of a scenario `flowrun run --library library` does not run: its file names
@@ -41,6 +66,16 @@ public enum ScenarioRunner {
       message: "not run under '\(library.rawValue)': the file says 'library: \(said)'")
     return ScenarioResult(
       scenario: scenario, status: .skipped, expectations: [], diagnostics: [note], stats: RunStats(),
+      durationSeconds: 0)
+  }
+
+  /// A scenario whose run crashed the process that ran it (a trap in the engine): an error at
+  /// the scenario's name, with `message` saying how it crashed. The run that reports it went on
+  /// in a new process without running this scenario again.
+  public static func crashed(_ scenario: Scenario, message: String) -> ScenarioResult {
+    let error = Diagnostic(path: scenario.path, location: scenario.location, message: message)
+    return ScenarioResult(
+      scenario: scenario, status: .error, expectations: [], diagnostics: [error], stats: RunStats(),
       durationSeconds: 0)
   }
 }
@@ -60,6 +95,8 @@ private final class ScenarioRun {
   var subscriptions: [any Disposable] = []
   /// The scenario's invariants, checked after every frame (Invariants.swift); nil without any.
   var invariants: InvariantMonitor?
+  /// The code bound into the run, if any (CodeBinding.swift).
+  var bound: BoundRun?
 
   init(_ scenario: Scenario, tracer: (any Tracer)?) {
     let limits = scenario.plan.limits
@@ -71,6 +108,36 @@ private final class ScenarioRun {
   }
 
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
+
+  /// Lets the code register its drives and outputs, before anything is scheduled or connected.
+  func bind(_ binding: CodeBinding) {
+    let bound = BoundRun(scenario: graph.scenario, graph: graph)
+    self.bound = bound
+    binding.setUp(bound)
+    bound.replaceSignals()
+  }
+
+  /// What an expectation records: the bound code's output, or the declared node.
+  func source(of expectation: ExpectationSpec, _ signal: SignalPlan) -> any Source {
+    bound?.output(for: expectation) ?? graph.source(for: signal)
+  }
+
+  /// The expectations the code answers: those bound, and the call logs of the services it
+  /// called.
+  func boundTargets(_ scenario: Scenario) -> Set<String> {
+    guard let bound else { return [] }
+    var targets: Set<String> = []
+    for expectation in scenario.expectations {
+      if bound.output(for: expectation) != nil {
+        targets.insert(expectation.target)
+      } else if expectation.isCallLog, case .signal(.reference(.serviceCalls(let name))) = expectation.source,
+        graph.codeServices[name] != nil
+      {
+        targets.insert(expectation.target)
+      }
+    }
+    return targets
+  }
 
   /// Expectation windows and effects with `at:` act at the start of their frames.
   func scheduleTimedSubscriptions(_ scenario: Scenario) {
@@ -88,11 +155,10 @@ private final class ScenarioRun {
       guard let window = expectation.window, case .signal(let signal) = expectation.source else { continue }
       let recorder = Recorder(runtime: runtime, limit: plan.limits.events, location: expectation.location)
       recorders[index] = recorder
-      let graph = self.graph
       scheduler.schedule(
         at: window.subscribe,
-        ClosureAction(owner: windowOwner) {
-          recorder.start(graph.source(for: signal))
+        ClosureAction(owner: windowOwner) { [unowned self] in
+          recorder.start(self.source(of: expectation, signal))
         })
       if let end = window.unsubscribe {
         scheduler.schedule(at: end, ClosureAction(owner: windowOwner) { recorder.dispose() })
@@ -145,11 +211,12 @@ private final class ScenarioRun {
       effectsRunning.append(observer)
       observer.start()
     }
+    if let bound { subscriptions += bound.connectDrives() }
     for (index, expectation) in scenario.expectations.enumerated() where !expectation.isCallLog {
       guard expectation.window == nil, case .signal(let signal) = expectation.source else { continue }
       let recorder = Recorder(runtime: runtime, limit: plan.limits.events, location: expectation.location)
       recorders[index] = recorder
-      recorder.start(graph.source(for: signal))
+      recorder.start(source(of: expectation, signal))
     }
   }
 

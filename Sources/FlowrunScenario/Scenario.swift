@@ -251,6 +251,8 @@ struct CommandPlan {
   var name: String
   var enabled: SignalPlan?
   var concurrent: Bool
+  /// RAC2's `RACCommand`, or RxSwiftCommunity `Action` under `library: rxswift`.
+  var kind: Command.Kind = .racCommand
   var work: TemplatePlan
   var location: SourceLocation
 }

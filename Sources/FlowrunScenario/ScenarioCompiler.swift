@@ -101,6 +101,10 @@ final class ScenarioCompiler {
   var knownKinds = KnownKinds()
   /// The document being compiled.
   var root: YAMLNode?
+  /// The name of the step after the one being compiled in its chain (nil at a chain's end): a
+  /// Combine `ConnectablePublisher` (`multicast`, `Timer.publish`) reads whether `autoconnect`
+  /// follows it. Read it before compiling nested signals, which set it for their own steps.
+  var followingStepName: String?
   static let maxStepNesting = 10_000
   /// `limit.expression`: the deepest nesting of an expression (default 256, at most 10,000).
   var expressionDepth = 256

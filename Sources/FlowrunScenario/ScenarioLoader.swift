@@ -12,8 +12,17 @@ public struct LoadedFile: Sendable {
   public let failedDocuments: Int
   /// The `name:` of each document that failed to load, where it could be read, in file order.
   public var failedNames: [String] = []
+  /// Notes for `flowrun check`: a default key read under a library that has its own word for it
+  /// (libraries.md, Rules).
+  public var notes: [Diagnostic] = []
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// A file that was not loaded: one error at its start saying why (`message`).
+  public static func failed(path: String, message: String) -> LoadedFile {
+    let diagnostic = Diagnostic(path: path, location: nil, message: message)
+    return LoadedFile(path: path, scenarios: [], diagnostics: [diagnostic], failedDocuments: 1)
+  }
 }
 
 /// Reads scenario files: YAML, then validation of every document.
@@ -46,6 +55,7 @@ public enum ScenarioLoader {
     let (file, yamlDiagnostics) = YAMLFile.parse(path: path, bytes: bytes, limits: limits)
     var diagnostics = yamlDiagnostics
     var scenarios: [Scenario] = []
+    var notes: [Diagnostic] = []
     var failed = yamlDiagnostics.contains { $0.severity == .error } ? 1 : 0
     var failedNames: [String] = []
     if failed == 1 { failedNames = readableNames(in: bytes) }
@@ -65,6 +75,7 @@ public enum ScenarioLoader {
           failed += 1
           if let name = root["name"]?.scalarValue, root["name"]?.isScalar == true { failedNames.append(name) }
         }
+        notes += compiler.context.notes
         diagnostics += compiler.context.diagnostics.sorted { lhs, rhs in
           (lhs.location?.offset ?? 0) < (rhs.location?.offset ?? 0)
         }
@@ -76,6 +87,7 @@ public enum ScenarioLoader {
     }
     var loaded = LoadedFile(path: path, scenarios: scenarios, diagnostics: diagnostics, failedDocuments: failed)
     loaded.failedNames = failedNames
+    loaded.notes = notes
     return loaded
   }
 

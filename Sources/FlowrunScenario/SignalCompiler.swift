@@ -67,6 +67,9 @@ extension ScenarioCompiler {
         return nil
       }
       var current: (SignalPlan, ValueShape)?
+      let outerFollowing = followingStepName
+      defer { followingStepName = outerFollowing }
+      followingStepName = steps.dropFirst().first.flatMap(Self.stepName)
       if first.isScalar {
         guard let name = context.string(first, what) else { return nil }
         current = resolveReference(name, at: first)
@@ -84,7 +87,8 @@ extension ScenarioCompiler {
         stepInputReadsProperty = outerReadsProperty
         knownKinds.stepInput = outerInput
       }
-      for stepNode in steps.dropFirst() {
+      for (offset, stepNode) in steps.enumerated().dropFirst() {
+        followingStepName = steps.dropFirst(offset + 1).first.flatMap(Self.stepName)
         guard let step = splitStep(stepNode) else {
           current = nil
           continue
@@ -102,6 +106,11 @@ extension ScenarioCompiler {
       knownKinds.source = current == nil ? nil : known
       return current
     }
+  }
+
+  /// The name a step node is written with (a bare name, or its mapping's first key).
+  static func stepName(_ node: YAMLNode) -> String? {
+    node.isScalar ? node.scalarValue : node.mappingPairs?.first?.key.scalarValue
   }
 
   /// Whether the values of a chain's first step may come straight from a property: a property,
@@ -206,6 +215,7 @@ extension ScenarioCompiler {
       return nil
     }
     guard let argument = argument(step) else { return nil }
+    noteLibraryWord(step, definition)
     return compile(SourceCompilation(compiler: self, step: step, definition: definition, argument: argument))
   }
 
@@ -216,6 +226,7 @@ extension ScenarioCompiler {
       context.error("'\(step.name)' is a source; only the first step of a signal may be one", at: step.nameNode)
       return nil
     }
+    noteLibraryWord(step, definition)
     let reported = context.diagnostics.count
     let compiled = compile(
       OperatorCompilation(compiler: self, step: step, definition: definition, input: input, shape: shape))
@@ -223,6 +234,15 @@ extension ScenarioCompiler {
       context.diagnostics[reported].notes.append(note)
     }
     return compiled
+  }
+
+  /// A default key written under a library that has its own word for it: a note for
+  /// `flowrun check` ("Combine calls it 'prepend'"); the key keeps its default meaning.
+  private func noteLibraryWord(_ step: StepNode, _ definition: StepDefinition) {
+    guard definition.library == nil, let library = plan.library, let word = steps.words[step.name] else { return }
+    context.note(
+      "'\(step.name)' keeps the default catalogue's meaning under \(libraryPhrase); \(library.title) calls it \(word)",
+      at: step.nameNode)
   }
 
   /// The frames of a duration node: a number of frames or a string such as `500ms`.

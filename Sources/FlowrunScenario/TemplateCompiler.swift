@@ -67,6 +67,17 @@ extension ScenarioCompiler {
       context.checkKeys(pairs, allowed: ["enabled", "concurrent", "work"], in: "command '\(name)'")
       let enabled = node["enabled"].flatMap { compileSignal($0, "'enabled'")?.0 }
       let concurrent = node["concurrent"].flatMap { context.bool($0, "'concurrent'") } ?? false
+      let kind: Command.Kind = plan.library == .rxswift ? .action : .racCommand
+      if kind == .action {
+        usesRow("rxswift-command-is-action")
+        if node["enabled"] != nil { usesRow("rxswift-action-disabled-until-enabled") }
+        if concurrent, let flag = node["concurrent"] {
+          context.error(
+            "'concurrent' is RACCommand's: an RxSwift Action runs one execution at a time (\(libraryPhrase)); the nearest is a command without 'concurrent'",
+            at: flag)
+          continue
+        }
+      }
       guard let workNode = node["work"] else {
         context.error("command '\(name)' needs 'work'", at: declaration.keyNode)
         continue
@@ -74,7 +85,8 @@ extension ScenarioCompiler {
       guard let work = compileTemplate(workNode, "'work'", binding: .input) else { continue }
       plan.commands.append(
         CommandPlan(
-          name: name, enabled: enabled, concurrent: concurrent, work: work, location: declaration.keyNode.start))
+          name: name, enabled: enabled, concurrent: concurrent, kind: kind, work: work,
+          location: declaration.keyNode.start))
     }
   }
 

@@ -35,7 +35,7 @@ def test_the_reader_switches_library(run_flowrun, artifacts, visit, driver):
 
 
 def test_a_scenario_every_library_draws_alike_has_no_switch(run_flowrun, artifacts, visit, driver):
-    page = artifacts / "login-command-no-switch.html"
-    run_flowrun("diagram", "scenarios/login/command.yaml", "--format", "html", "-o", str(page))
+    page = artifacts / "login-enable-button-no-switch.html"
+    run_flowrun("diagram", "scenarios/login/enable-button.yaml", "--format", "html", "-o", str(page))
     visit(page.as_uri())
     assert driver.find_elements(By.CSS_SELECTOR, "nav.libraries") == []

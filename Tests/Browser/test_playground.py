@@ -43,7 +43,7 @@ class Playground:
 
     def stop(self) -> None:
         self.process.kill()
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=HANG_GUARD)
 
 
 @pytest.fixture
@@ -55,11 +55,23 @@ def playground(flowrun, tmp_path):
     server.stop()
 
 
+# Seconds to wait for the page before giving up: a guard against a page that never redraws, not
+# a measure (a redraw comes well under a second after typing stops).
+HANG_GUARD = 60.0
+
+
 def renders(driver) -> int:
     return int(driver.execute_script("return document.body.dataset.renders || '0'"))
 
 
-def wait_for(driver, condition, timeout: float = 10.0, what: str = "the page"):
+def drawn_since(driver, before: int) -> bool:
+    """The page has redrawn since `before` redraws, from the text now in the editor (a slow
+    typist, or a busy machine, may get a redraw of the text half typed first)."""
+    return renders(driver) > before and driver.execute_script(
+        "return window.flowrunPlayground.text === document.getElementById('source').value")
+
+
+def wait_for(driver, condition, timeout: float = HANG_GUARD, what: str = "the page"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
@@ -128,7 +140,7 @@ def test_typing_a_marble_change_redraws_the_diagram(playground, visit, artifacts
     assert any('"1"' in title for title in lane_titles(driver, "accountText"))
     before = renders(driver)
     typed = type_at(driver, "accountText:", "-a---b-b--", "-b---b-b--")
-    wait_for(driver, lambda: renders(driver) > before, what="a redraw after typing")
+    wait_for(driver, lambda: drawn_since(driver, before), what="a redraw after typing")
     redrawn = time.perf_counter()
     titles = lane_titles(driver, "accountText")
     assert titles[0].startswith("frame 1 ") and titles[0].endswith(': "123"'), titles
@@ -151,7 +163,7 @@ def test_typing_a_marble_change_redraws_the_diagram(playground, visit, artifacts
         select(driver, start, start + len(marble))
         source(driver).send_keys(marble)
         typed = time.perf_counter()
-        wait_for(driver, lambda: renders(driver) > before, what="a redraw")
+        wait_for(driver, lambda: drawn_since(driver, before), what="a redraw")
         outside.append((time.perf_counter() - typed) * 1000)
     stats = wait_for(driver, lambda: driver.execute_script(
         "var s = window.flowrunPlayground; return s.latencies.length >= 5 ? s : null;"), what="the page's latencies")
@@ -178,7 +190,7 @@ def test_a_broken_edit_shows_the_diagnostic_at_its_line(playground, visit):
     line = text[: text.index("accountText:")].count("\n") + 1
     before = renders(driver)
     type_at(driver, "accountText:", "-a---b-b--", "-a---(b-b--")
-    wait_for(driver, lambda: renders(driver) > before, what="a redraw after a broken edit")
+    wait_for(driver, lambda: drawn_since(driver, before), what="a redraw after a broken edit")
     assert driver.execute_script("return document.body.dataset.status") == "error"
     marked = driver.find_element(By.CSS_SELECTOR, f'#gutter .ln[data-line="{line}"]')
     assert "error" in marked.get_attribute("class").split(), marked.get_attribute("class")
@@ -195,7 +207,7 @@ def test_a_broken_edit_shows_the_diagnostic_at_its_line(playground, visit):
     # Fixing the edit clears the mark.
     before = renders(driver)
     type_at(driver, "accountText:", "-a---(b-b--", "-a---b-b--")
-    wait_for(driver, lambda: renders(driver) > before, what="a redraw after the fix")
+    wait_for(driver, lambda: drawn_since(driver, before), what="a redraw after the fix")
     assert driver.find_elements(By.CSS_SELECTOR, "#gutter .ln.error") == []
     assert driver.execute_script("return document.body.dataset.status") == "passed"
     assert page.errors() == []
@@ -254,7 +266,7 @@ def test_save_writes_the_file_atomically(playground, visit):
     driver = page.driver
     before = renders(driver)
     type_at(driver, "accountText:", "-a---b-b--", "-a---b-b-b")
-    wait_for(driver, lambda: renders(driver) > before, what="a redraw")
+    wait_for(driver, lambda: drawn_since(driver, before), what="a redraw")
     saves = lambda: int(driver.execute_script("return document.body.dataset.saves || '0'"))
     driver.find_element(By.ID, "save").click()
     wait_for(driver, lambda: saves() == 1, what="the save")

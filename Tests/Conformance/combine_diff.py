@@ -67,9 +67,11 @@ class Graph:
     hot: list = field(default_factory=list)        # (name, events, error)
     subjects: list = field(default_factory=list)   # (name, kind, value)
     timeline: list = field(default_factory=list)   # (frame, verb, subject, value)
+    colds: list = field(default_factory=list)     # (name, events, error): named cold marbles
     ops: set = field(default_factory=set)
     counter: int = 0
     zip: bool = False  # OpenCombine 0.14.0's Zip can crash (unowned parent) or finish twice
+    vocabulary: bool = True  # Combine's whole vocabulary (--first-set: the operators of the first harness)
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -118,14 +120,15 @@ def subject_source(g: Graph) -> Node:
 
 
 def cold_source(g: Graph, length: int | None = None, density: float = 0.45) -> Node:
+    """A cold marble, declared as a signal of its own so that its `.subscriptions` log is
+    compared with the frames OpenCombine subscribed and cancelled it."""
     rng = g.rng
     error = g.fresh("c")
     events = random_events(rng, length or rng.randint(2, 10), error, density=density)
-    step: dict[str, Any] = {"cold": marble(events, digit_token)}
-    if any(k == "E" for _, k, _ in events):
-        step["error"] = error
+    name = "k%d" % len(g.colds)
+    g.colds.append((name, events, error))
     g.ops.add("cold")
-    return Node({"op": "cold", "events": ir_events(events)}, [step], push=True,
+    return Node({"op": "cold", "events": ir_events(events), "log": name}, [{"from": name}], push=True,
                 sync=any(f == 0 and k == "N" for f, k, _ in events))
 
 
@@ -146,6 +149,23 @@ def leaf(g: Graph) -> Node:
         vs = [rng.randint(0, 9) for _ in range(rng.randint(0, 3))]
         g.ops.add("Sequence")
         return Node({"op": "of", "values": vs}, [{"of": vs}], push=True)
+    if g.library and r < 0.915:
+        inner = leaf_simple(g)
+        if rng.random() < 0.5:
+            g.ops.add("Future")
+            return Node({"op": "future", "src": inner.ir}, [{"Future": inner.steps}], push=True, sync=True)
+        g.ops.add("Deferred")
+        return Node({"op": "deferred", "src": inner.ir}, [{"Deferred": inner.steps}], push=inner.push,
+                    sync=inner.sync)
+    if g.library and r < 0.93:
+        vs = [rng.randint(0, 9) for _ in range(rng.randint(0, 3))]
+        g.ops.add("Record")
+        if rng.random() < 0.3:
+            e = g.fresh("r")
+            return Node({"op": "record", "values": vs, "error": e},
+                        [{"Record": {"output": vs, "completion": {"failure": e}}}], push=True)
+        return Node({"op": "record", "values": vs}, [{"Record": {"output": vs, "completion": "finished"}}],
+                    push=True)
     if r < 0.94:
         g.ops.add("Empty")
         return Node({"op": "empty"}, [{"empty": True}], push=True, sync=False)
@@ -157,6 +177,11 @@ def leaf(g: Graph) -> Node:
     return Node({"op": "never"}, [{"never": True}], push=True, sync=False)
 
 
+def leaf_simple(g: Graph) -> Node:
+    """A source for a notifier or a Future: a hot or a cold marble."""
+    return hot_source(g) if g.rng.random() < 0.5 else cold_source(g)
+
+
 # ---- operators ---------------------------------------------------------------------------------
 
 def derive(g: Graph, base: Node, ir: dict, step: Any, label: str) -> Node:
@@ -165,8 +190,91 @@ def derive(g: Graph, base: Node, ir: dict, step: Any, label: str) -> Node:
     ir["src"] = base.ir
     value_by_value = label in ("map", "filter", "prepend")
     sync = base.sync or label in ("prepend", "append", "replaceEmpty", "replaceError", "flatMap",
-                                  "flatMap(maxPublishers)", "map+switchToLatest")
-    return Node(ir, base.steps + [step], push=base.push and value_by_value, sync=sync)
+                                  "flatMap(maxPublishers)", "map+switchToLatest", "reduce", "count", "min",
+                                  "max", "contains", "allSatisfy", "first", "last")
+    if label in ("receive(on:)", "subscribe(on:)"):
+        sync = False
+    steps = step if isinstance(step, list) else [step]
+    return Node(ir, base.steps + steps, push=base.push and value_by_value, sync=sync)
+
+
+def combine_unary(g: Graph, base: Node, choice: str) -> Node:
+    """The operators of Combine's vocabulary beyond the first set (CombineDiff Operators.swift)."""
+    rng = g.rng
+    if choice == "compactMap":
+        fn, pred = rng.choice(MAPS), rng.choice(FILTERS)
+        return derive(g, base, {"op": "compactMap", "fn": fn, "pred": pred},
+                      {"compactMap": "(%s) ? (%s) : null" % (pred, fn)}, "compactMap")
+    if choice == "tryMap":
+        fn, pred, e = rng.choice(MAPS), rng.choice(FILTERS), g.fresh("t")
+        return derive(g, base, {"op": "tryMap", "fn": fn, "pred": pred, "error": e},
+                      {"tryMap": '(%s) ? throw("%s") : (%s)' % (pred, e, fn)}, "tryMap")
+    if choice == "tryFilter":
+        pred, throw_if, e = rng.choice(FILTERS), rng.choice(["$0 > 7", "$0 == 5"]), g.fresh("t")
+        return derive(g, base, {"op": "tryFilter", "pred": pred, "throwIf": throw_if, "error": e},
+                      {"tryFilter": '(%s) ? throw("%s") : (%s)' % (throw_if, e, pred)}, "tryFilter")
+    if choice == "tryScan":
+        throw_if, e, seed = rng.choice(["$0 > 7", "$0 == 5"]), g.fresh("t"), rng.randint(0, 3)
+        return derive(g, base, {"op": "tryScan", "throwIf": throw_if, "error": e, "seed": seed},
+                      {"tryScan": '(%s) ? throw("%s") : $0 + $1' % (throw_if.replace("$0", "$1"), e), "seed": seed},
+                      "tryScan")
+    if choice == "mapError":
+        return derive(g, base, {"op": "mapError", "prefix": "m"}, {"mapError": '"m" + $0'}, "mapError")
+    if choice in ("first", "last"):
+        if rng.random() < 0.5:
+            return derive(g, base, {"op": choice}, choice, choice)
+        pred = rng.choice(FILTERS)
+        return derive(g, base, {"op": choice, "pred": pred}, {choice: {"where": pred}}, choice)
+    if choice == "output":
+        lower = rng.randint(0, 3)
+        upper = lower + rng.randint(0, 2)
+        return derive(g, base, {"op": "output", "lower": lower, "upper": upper},
+                      {"output": {"at": lower}} if lower == upper else {"output": {"in": "%d...%d" % (lower, upper)}},
+                      "output")
+    if choice in ("dropWhile", "prefixWhile"):
+        pred = rng.choice(FILTERS)
+        key = "drop" if choice == "dropWhile" else "prefix"
+        return derive(g, base, {"op": choice, "pred": pred}, {key: {"while": pred}}, choice)
+    if choice in ("dropUntilOutput", "prefixUntilOutput"):
+        other = leaf_simple(g)
+        key = "drop" if choice == "dropUntilOutput" else "prefix"
+        return derive(g, base, {"op": choice, "other": other.ir}, {key: {"untilOutputFrom": other.steps}}, choice)
+    if choice == "ignoreOutput":
+        return derive(g, base, {"op": "ignoreOutput"}, "ignoreOutput", "ignoreOutput")
+    if choice == "reduce":
+        seed = rng.randint(0, 3)
+        return derive(g, base, {"op": "reduce", "seed": seed}, {"reduce": "$0 + $1", "seed": seed}, "reduce")
+    if choice in ("count", "min", "max"):
+        return derive(g, base, {"op": choice}, choice, choice)
+    if choice == "contains":
+        v = rng.randint(0, 9)
+        return derive(g, base, {"op": "contains", "value": v}, [{"contains": v}, {"map": "$0 ? 1 : 0"}], "contains")
+    if choice == "allSatisfy":
+        pred = rng.choice(FILTERS)
+        return derive(g, base, {"op": "allSatisfy", "pred": pred}, [{"allSatisfy": pred}, {"map": "$0 ? 1 : 0"}],
+                      "allSatisfy")
+    if choice == "removeDuplicatesBy":
+        return derive(g, base, {"op": "removeDuplicatesBy"}, {"removeDuplicates": {"by": "$1 - $0 == 1"}},
+                      "removeDuplicates(by:)")
+    if choice == "subscribeOn":
+        return derive(g, base, {"op": "subscribeOn"}, {"subscribe": {"on": "scheduler"}}, "subscribe(on:)")
+    if choice == "receiveOn":
+        return derive(g, base, {"op": "receiveOn"}, {"receive": {"on": "scheduler"}}, "receive(on:)")
+    if choice == "measureInterval":
+        return derive(g, base, {"op": "measureInterval"}, "measureInterval", "measureInterval")
+    if choice == "share":
+        return derive(g, base, {"op": "share"}, "share", "share")
+    if choice == "multicast":
+        return derive(g, base, {"op": "multicast"}, ["multicast", "autoconnect"], "multicast+autoconnect")
+    vs = [rng.randint(0, 9) for _ in range(rng.randint(2, 3))]
+    key = "prepend" if choice == "prependMany" else "append"
+    return derive(g, base, {"op": key, "values": vs}, {key: vs}, key)
+
+
+COMBINE_CHOICES = ["compactMap", "tryMap", "tryFilter", "tryScan", "mapError", "first", "last", "output",
+                   "dropWhile", "prefixWhile", "dropUntilOutput", "prefixUntilOutput", "ignoreOutput", "reduce",
+                   "count", "min", "max", "contains", "allSatisfy", "removeDuplicatesBy", "subscribeOn",
+                   "receiveOn", "measureInterval", "share", "multicast", "prependMany", "appendMany"]
 
 
 def template(g: Graph) -> tuple[dict, list]:
@@ -194,7 +302,11 @@ def unary(g: Graph, base: Node) -> Node:
         # prefix(n) finishes when the value after the n-th arrives (docs/libraries.md,
         # combine-prefix-finishes-on-next-value), unlike the default's `take: n`.
         choices += ["prefix", "debounce", "throttle", "delay", "timeout", "replaceEmpty", "flatMap(maxPublishers)"]
+        if g.vocabulary:
+            choices += COMBINE_CHOICES
     choice = rng.choice(choices)
+    if choice in COMBINE_CHOICES:
+        return combine_unary(g, base, choice)
     # Known differences, not generated (docs/libraries.md): OpenCombine's Throttle drops values
     # sent during subscription; flowrun models flatMap(maxPublishers:)'s demand only over a push
     # chain.
@@ -294,7 +406,19 @@ def graph_ir(g: Graph, out: Node) -> dict:
     }
 
 
-def scenario_yaml(title: str, g: Graph, out: Node, events: list[Event]) -> str:
+def subscription_marble(entries: list) -> Any:
+    """flowrun's subscription marble for OpenCombine's `[start, end]` entries."""
+    def one(start: int, end: int | None) -> str:
+        if end is None:
+            return "-" * start + "^"
+        if end == start:
+            return "-" * start + "(^!)"
+        return "-" * start + "^" + "-" * (end - start - 1) + "!"
+    marbles = [one(start, end) for start, end in entries]
+    return marbles[0] if len(marbles) == 1 else ("" if not marbles else marbles)
+
+
+def scenario_yaml(title: str, g: Graph, out: Node, events: list[Event], logs: dict | None = None) -> str:
     lines = ["flowrun: 1\n", "name: %s\n" % dump(title)]
     if g.library:
         lines.append("library: combine\n")
@@ -307,6 +431,11 @@ def scenario_yaml(title: str, g: Graph, out: Node, events: list[Event]) -> str:
     for name, hot_events, error in g.hot:
         step: dict[str, Any] = {"hot": marble(hot_events, digit_token)}
         if any(k == "E" for _, k, _ in hot_events):
+            step["error"] = error
+        lines.append("  %s: %s\n" % (name, dump(step)))
+    for name, cold_events, error in g.colds:
+        step = {"cold": marble(cold_events, digit_token)}
+        if any(k == "E" for _, k, _ in cold_events):
             step["error"] = error
         lines.append("  %s: %s\n" % (name, dump(step)))
     lines.append("  out:\n")
@@ -325,6 +454,8 @@ def scenario_yaml(title: str, g: Graph, out: Node, events: list[Event]) -> str:
     if errors:
         expectation["error"] = errors[0]
     lines.append("expect:\n  out: %s\n" % dump(expectation))
+    for name in sorted((logs or {}).keys()):
+        lines.append("  %s.subscriptions: %s\n" % (name, dump(subscription_marble(logs[name]))))
     return "".join(lines)
 
 
@@ -335,12 +466,19 @@ class Scenario:
     out: Node
 
 
-def generate(seed: int, count: int, library: bool, with_zip: bool) -> list[Scenario]:
+def generate(seed: int, count: int, library: bool, with_zip: bool, vocabulary: bool = True) -> list[Scenario]:
     scenarios = []
     for attempt in range(count):
         sub_seed = "%d.%d" % (seed, attempt)
-        g = Graph(random.Random("combine " + sub_seed), library, zip=with_zip)
+        g = Graph(random.Random("combine " + sub_seed), library, zip=with_zip, vocabulary=vocabulary)
         out = gen(g, g.rng.randint(1, 4))
+        if library and vocabulary and g.rng.random() < 0.08:
+            if g.rng.random() < 0.5:
+                g.ops.add("collect")
+                out = derive(g, out, {"op": "collect"}, "collect", "collect")
+            else:
+                n = g.rng.randint(1, 3)
+                out = derive(g, out, {"op": "collectCount", "n": n}, {"collect": {"count": n}}, "collect(n)")
         scenarios.append(Scenario(sub_seed, g, out))
     return scenarios
 
@@ -383,6 +521,10 @@ def main(argv: list[str] | None = None) -> int:
                       help="scenarios without `library:`, from the operators whose default meaning is Combine's")
     parser.add_argument("--zip", action="store_true",
                         help="also generate zip (OpenCombine 0.14.0's Zip may crash or finish twice)")
+    parser.add_argument("--first-set", dest="vocabulary", action="store_false",
+                        help="only the operators of the first harness (no Combine vocabulary beyond them)")
+    parser.add_argument("--no-subscriptions", dest="subscriptions", action="store_false",
+                        help="do not compare the cold marbles' subscription logs")
     parser.add_argument("--keep", metavar="DIR", help="write the scenarios into DIR and keep them")
     parser.add_argument("--corpus", metavar="FILE",
                         help="also write every scenario, with OpenCombine's events, as the documents of one "
@@ -393,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.monotonic()
     combine, flowrun = find_combine(args.combine), find_flowrun(args.flowrun)
-    scenarios = generate(args.seed, args.count, args.library, args.zip)
+    scenarios = generate(args.seed, args.count, args.library, args.zip, args.vocabulary)
     cleanup = None
     if args.keep:
         directory = os.path.abspath(args.keep)
@@ -425,9 +567,17 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if result["afterTerminal"]:
             contract_breaks.append(scenario.seed)
-        events = [(e[0], e[1], e[2] if len(e) > 2 else None) for e in result["events"]]
+        lists = result.get("lists", [])
+
+        def decoded(value: Any) -> Any:
+            # `collect`'s arrays come as codes (CombineDiff GraphRun.encode).
+            if isinstance(value, int) and value <= -1_000_000:
+                return lists[-1_000_000 - value]
+            return value
+        events = [(e[0], e[1], decoded(e[2]) if len(e) > 2 else None) for e in result["events"]]
         path = os.path.join(directory, "combine-%d-%04d.yaml" % (args.seed, index))
-        text = scenario_yaml("combine %s" % scenario.seed, scenario.graph, scenario.out, events)
+        text = scenario_yaml("combine %s" % scenario.seed, scenario.graph, scenario.out, events,
+                             result.get("subscriptions") if args.subscriptions else None)
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         documents.append(text)

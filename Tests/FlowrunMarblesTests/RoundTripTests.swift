@@ -127,30 +127,18 @@ struct SplitMix: RandomNumberGenerator {
     }
   }
 
-  @Test func largeMarbleIsLinear() throws {
+  /// A million events print and parse back (the time this takes in a release build is a
+  /// benchmark: `FlowrunBench marbles`).
+  @Test func largeMarbleRoundTrips() throws {
     let count = 1_000_000
     var events: [Recorded] = []
     events.reserveCapacity(count)
     for frame in 0..<count { events.append(next(frame, .string(frame % 3 == 0 ? "a" : "b"))) }
     var printer = MarblePrinter()
-    let clock = ContinuousClock()
-    var printed: PrintedMarble?
-    let printTime = clock.measure { printed = printer.print(events) }
-    let text = printed?.text ?? ""
+    let text = printer.print(events).text
     #expect(text.unicodeScalars.count == count)
-    var parsed: ParsedMarble?
-    var failure: MarbleError?
-    let parseTime = clock.measure {
-      do throws(MarbleError) { parsed = try MarbleParser().parseCold(text) } catch { failure = error }
-    }
-    #expect(failure == nil)
-    #if !DEBUG
-      #expect(printTime < .milliseconds(500), "print took \(printTime)")
-      #expect(parseTime < .milliseconds(500), "parse took \(parseTime)")
-    #endif
-    let parsedItems = parsed?.items ?? []
-    #expect(parsedItems.count == count)
-    guard let parsed else { return }
+    let parsed = try MarbleParser().parseCold(text)
+    #expect(parsed.items.count == count)
     #expect(parsed.events(legend: Legend(), errorValue: .null) == events)
   }
 

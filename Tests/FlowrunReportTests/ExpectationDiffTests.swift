@@ -1,3 +1,4 @@
+import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunMarbles
 import FlowrunReport
@@ -205,5 +206,55 @@ import Testing
       """)
     let diff = ExpectationDiff(try #require(result.expectations.first), grammar: .flowrun)
     #expect(diff.differenceSentence == sentence)
+  }
+}
+
+/// An expectation answered by bound code (docs/testing-real-code.md) is drawn with the model's
+/// lane between the expected and the code's, in the human report and the JSON.
+@Suite struct ModelLaneTests {
+  static let yaml = """
+    flowrun: 1
+    name: bound
+    values: { a: 1, b: 2 }
+    signals:
+      taps: { hot: "-a-b" }
+    expect:
+      taps: "-a-b"
+    """
+
+  static func result() throws -> ScenarioResult {
+    let file = ScenarioLoader.load(path: "bound.yaml", bytes: Array(yaml.utf8))
+    let scenario = try #require(file.scenarios.first)
+    let binding = CodeBinding { run in
+      let code = ColdSource(
+        events: [Recorded(frame: 1, event: .next(.int(1))), Recorded(frame: 2, event: .next(.int(2)))],
+        owner: NodeLabel("code"), runtime: run.runtime)
+      run.bind("taps", to: code)
+    }
+    return ScenarioRunner.run(scenario, boundTo: binding)
+  }
+
+  @Test func theHumanDiffShowsExpectedModelAndCode() throws {
+    let lines = HumanReporter(color: false).report(try Self.result()).split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(6)) == [
+        "    expected -a-b",
+        "    model    -a-b",
+        "    code     -ab",
+        "               ^ frame 2: expected nothing (b at frame 3), got b",
+        "               ^ frame 2: the code parts from the model: model nothing (b at frame 3), code b",
+        "    legend: a = 1, b = 2",
+      ])
+  }
+
+  @Test func theJSONCarriesTheModelMarble() throws {
+    let result = try Self.result()
+    let file = ScenarioLoader.load(path: "bound.yaml", bytes: Array(Self.yaml.utf8))
+    var summary = RunSummary()
+    summary.add(result)
+    let report = RunReport(files: [.init(file: file, results: [result])], summary: summary, durationSeconds: 0)
+    let json = JSONReporter().render(report)
+    #expect(json.contains("\"actual\": \"-ab\",\n"), "\(json)")
+    #expect(json.contains("\"model\": \"-a-b\",\n"), "\(json)")
   }
 }

@@ -98,6 +98,17 @@ struct StepTableTests {
     }
   }
 
+  /// The libraries' own words for default keys (the data of the note `flowrun check` gives)
+  /// name default steps, and the library does not accept the default key under that word.
+  @Test(arguments: [(Library.rxswift, StepTable.rxSwiftWords), (.rac2, StepTable.rac2Words)])
+  func aLibraryWordIsForADefaultKey(_ library: Library, _ words: [String: String]) {
+    #expect(words.count >= 20)
+    for (key, word) in words {
+      #expect(StepTable.standard.contains(key), "\(library.rawValue): '\(key)' is no default step")
+      #expect(key != word, "\(library.rawValue): '\(key)' is its own word")
+    }
+  }
+
   @Test func everyExtraKeyIsRegistered() {
     for definition in StepTable.standard.definitions {
       for key in definition.extras {

@@ -177,17 +177,16 @@ private func loc(_ line: Int, _ column: Int, _ offset: Int) -> FlowrunDiagnostic
     #expect(depth == 256)
   }
 
-  @Test func billionLaughsStopsQuickly() {
+  @Test func billionLaughsStopsAtTheAliasLimit() {
     var text = "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
     for level in 1...30 {
       let refs = Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ")
       text += "l\(level): &l\(level) [\(refs)]\n"
     }
-    let clock = ContinuousClock()
-    let started = clock.now
     let (_, diagnostics) = YAMLFile.parse(path: "bomb.yaml", text: text)
-    #expect(clock.now - started < .seconds(2))
     #expect(diagnostics.map(\.message) == ["alias expansion exceeds the limit of 100000 nodes"])
+    // Stopped at line 5, where the nodes copied by aliases first pass 100,000: the work is
+    // bounded by the limit, not by the 10^31 nodes the file describes.
     #expect(diagnostics.first?.location?.line == 5)
   }
 

@@ -34,6 +34,18 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+# A server that waits 3 s after the last change (`--debounce 3000`, 15 times the default): for
+# the test that changes are coalesced, whose burst of changes must reach the server within the
+# debounce however busy the machine is.
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[str(FLOWRUN), "lsp", "--debounce", "3000"]))
+async def patient_client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=pytest_lsp.client_capabilities("visual-studio-code"))
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
 @pytest.fixture
 def check(tmp_path):
     """Runs `flowrun check` on a text and returns its diagnostics as (line, column, severity,

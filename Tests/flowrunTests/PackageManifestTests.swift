@@ -86,4 +86,15 @@ import Testing
     let renderers = Self.closure(of: "FlowrunReport", in: targets)
     #expect(!renderers.contains("FlowrunApp"), "the renderers must not depend on the application")
   }
+
+  @Test func onlyTheTestingLibraryKnowsCombine() throws {
+    let targets = try Self.targets()
+    let executable = Self.closure(of: "flowrun", in: targets)
+    #expect(executable.isDisjoint(with: ["FlowrunTesting", "OpenCombineShim"]), "the executable must stay light")
+    #expect(Self.closure(of: "Flowrun", in: targets).isDisjoint(with: ["FlowrunTesting", "OpenCombineShim"]))
+    #expect(Self.closure(of: "FlowrunTesting", in: targets).contains("OpenCombineShim"))
+    for name in ["FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp"] {
+      #expect(!Self.closure(of: name, in: targets).contains("OpenCombineShim"), "\(name) must not know Combine")
+    }
+  }
 }

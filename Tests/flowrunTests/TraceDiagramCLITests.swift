@@ -94,8 +94,10 @@ import Testing
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
+    // Polls until the output holds `text`; the limit (120 s, a redraw takes well under a
+    // second) is only a guard against a watcher that never redraws.
     func waitFor(_ text: String) -> Bool {
-      for _ in 0..<100 {
+      for _ in 0..<1_200 {
         if let data = FileManager.default.contents(atPath: output.path),
           String(decoding: data, as: UTF8.self).contains(text)
         {

@@ -17,6 +17,9 @@ import Foundation
 //   FlowrunBench load FILE [reps]        times loading FILE (and runs it once, untimed).
 //   FlowrunBench graph FILE [reps]       times loading and running FILE.
 //   FlowrunBench memory FILE             resident memory after loading and after one run.
+//   FlowrunBench marbles N [reps]        times printing N recorded events as a marble (one per
+//       frame, 'a' or 'b') and parsing the marble back; both are linear (target: 500 ms each
+//       for a million events).
 //   FlowrunBench explore FILE [reps]     times `flowrun explore` of FILE's first scenario in
 //       process: 10,000 generated runs (seed 0) on the compiled scenario, none may fail; prints
 //       runs/s (scenarios/explore/login-command.yaml is the login-command flow).
@@ -106,7 +109,7 @@ func report(_ name: String, _ n: Int, _ times: [Double], events: Int, extra: Str
 
 let args = CommandLine.arguments
 guard args.count >= 3 else {
-  print("usage: FlowrunBench W1|W2|W3|W4|W5 DATA_DIR [reps] | load FILE [reps] | graph FILE [reps]")
+  print("usage: FlowrunBench W1|W2|W3|W4|W5 DATA_DIR [reps] | load FILE [reps] | graph FILE [reps] | marbles N [reps]")
   exit(0)
 }
 let workload = args[1]
@@ -194,6 +197,31 @@ onLargeStack {
     report(
       "explore", runs, times, events: runs,
       extra: String(format: " runs_per_cpu_s_median=%.0f (events = generated runs)", Double(runs) / cpuMedian))
+  case "marbles":
+    guard let n = Int(target), n > 0 else { fail("marbles: N must be a positive count, found \(target)") }
+    var events: [Recorded] = []
+    events.reserveCapacity(n)
+    for frame in 0..<n { events.append(Recorded(frame: frame, event: .next(.string(frame % 3 == 0 ? "a" : "b")))) }
+    var printTimes: [Double] = []
+    var parseTimes: [Double] = []
+    for _ in 0..<reps {
+      var printer = MarblePrinter()
+      let (t0, c0) = (nowNs(), cpuSeconds())
+      let text = printer.print(events).text
+      let (t1, c1) = (nowNs(), cpuSeconds())
+      let parsed: ParsedMarble
+      do throws(MarbleError) { parsed = try MarbleParser().parseCold(text) } catch { fail("marbles: \(error)") }
+      let (t2, c2) = (nowNs(), cpuSeconds())
+      guard parsed.items.count == n else { fail("marbles: \(parsed.items.count) items parsed, \(n) printed") }
+      printTimes.append(Double(t1 - t0) / 1e9)
+      parseTimes.append(Double(t2 - t1) / 1e9)
+      print(
+        String(
+          format: "run marbles n=%d print=%.4fs (cpu %.4fs) parse=%.4fs (cpu %.4fs)", n, printTimes.last!, c1 - c0,
+          parseTimes.last!, c2 - c1))
+    }
+    report("marbles-print", n, printTimes, events: n)
+    report("marbles-parse", n, parseTimes, events: n)
   case "memory":
     // Peak RSS after each stage of loading and running FILE once (VmHWM of /proc/self/status).
     print("start: \(memory())")

@@ -17,12 +17,28 @@ import FlowrunDiagnostics
 /// those deliveries: once the work has ended, an `execute` made while they are delivered (from
 /// an `executing` → false or an `errors` handler) is accepted, and its execution starts after
 /// them, as RAC2's main-queue blocks run in the order they were queued.
+///
+/// `Kind.action` is RxSwiftCommunity `Action` 5 (`Sources/Action/Action.swift`, `init` and
+/// `execute`): an `execute` while not enabled sends `"notEnabled"` on `errors`
+/// (`ActionError.notEnabled`); a failed execution sends its error on `errors` first (the work's
+/// `do(onError:)`), then fails its inner signal; `values` are Action's `elements`, every
+/// execution's values merged (`flatMap`, errors caught); with an `enabled` signal the action is
+/// disabled until that signal's first value (`combineLatest(executing, enabledIf)`).
 public final class Command {
   /// Makes the work signal of an execution from its input.
   public typealias Work = (Value) throws(StepFailure) -> any Source
 
+  /// Which library's command type this is.
+  public enum Kind: Sendable {
+    /// RAC2's `RACCommand` (the default).
+    case racCommand
+    /// RxSwiftCommunity `Action`.
+    case action
+  }
+
   public let owner: NodeLabel
   public let isConcurrent: Bool
+  public let kind: Kind
   /// `<command>.executing`: current value to each new subscriber, then changes.
   public let executing: Subject
   /// `<command>.enabled`: current value to each new subscriber, then changes (deduplicated).
@@ -33,6 +49,8 @@ public final class Command {
   public let values: Subject
   /// `<command>.errors`: each failed execution's error value; not replayed.
   public let errors: Subject
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let work: Work
   private var allowed = true
@@ -47,21 +65,38 @@ public final class Command {
   /// The executions still running, so that a run that stops early can end them.
   private var active: [Execution] = []
 
-  public init(owner: NodeLabel, isConcurrent: Bool, runtime: Runtime, work: @escaping Work) {
+  /// `followsEnabledSignal`: the command will `follow(enabled:)` a signal (an `Action` is
+  /// disabled until its first value).
+  public init(
+    owner: NodeLabel, isConcurrent: Bool, kind: Kind = .racCommand, followsEnabledSignal: Bool = false,
+    runtime: Runtime, work: @escaping Work
+  ) {
     self.owner = owner
     self.isConcurrent = isConcurrent
+    self.kind = kind
     self.runtime = runtime
     self.work = work
     func derived(_ name: String, _ kind: Subject.Kind) -> Subject {
       Subject(kind: kind, owner: NodeLabel("\(owner.name).\(name)", at: owner.location), runtime: runtime)
     }
+    let startsEnabled = kind == .racCommand || !followsEnabledSignal
+    allowed = startsEnabled
+    isEnabled = startsEnabled
     executing = derived("executing", .behavior(.bool(false)))
-    enabled = derived("enabled", .behavior(.bool(true)))
+    enabled = derived("enabled", .behavior(.bool(startsEnabled)))
     executions = derived("executions", .publish)
     values = derived("values", .publish)
     errors = derived("errors", .publish)
-    let switched = executions.switchMap { value, _ throws(StepFailure) in
-      try innerSignal(of: value, operator: "values")
+    let switched: any Source
+    switch kind {
+    case .racCommand:
+      switched = executions.switchMap { value, _ throws(StepFailure) in
+        try innerSignal(of: value, operator: "values")
+      }
+    case .action:
+      switched = executions.flatMap { value, _ throws(StepFailure) in
+        try innerSignal(of: value, operator: "values").catchError { _ in ImmediateSource(events: [.completed]) }
+      }
     }
     let link = UpstreamLink()
     links = [link]
@@ -109,6 +144,7 @@ public final class Command {
     guard allowed && (isConcurrent || running + waiting.count == 0) else {
       runtime.rejectedExecutions += 1
       runtime.trace(owner, .next(input), note: "rejected: disabled")
+      if kind == .action { errors.receive(.next(.string("notEnabled"))) }
       return
     }
     guard finishing == 0 else {
@@ -147,8 +183,14 @@ public final class Command {
     swap(&list, &active)
     running -= 1
     finishing += 1
-    execution.inner.receive(.completed)
-    if let error { errors.receive(.next(error)) }
+    switch (kind, error) {
+    case (.action, let error?):
+      errors.receive(.next(error))
+      execution.inner.receive(.error(error))
+    case (_, let error):
+      execution.inner.receive(.completed)
+      if let error { errors.receive(.next(error)) }
+    }
     if running == 0 { executing.receive(.next(.bool(false))) }
     updateEnabled()
     finishing -= 1
@@ -159,6 +201,7 @@ public final class Command {
 
 /// Forwards an execution's work into its inner signal and ends it.
 private final class Execution: Observer {
+  // Unowned: commands belong to the graph and live for the whole run; deliveries end with it.
   unowned let command: Command
   let inner: Subject
   let link = UpstreamLink()
@@ -187,6 +230,7 @@ private final class Execution: Observer {
 /// false, an error as a last false (docs/semantics.md §Commands and services), and completion
 /// keeps the latest value.
 private final class EnabledObserver: Observer {
+  // Unowned: commands belong to the graph and live for the whole run; deliveries end with it.
   unowned let command: Command
 
   init(command: Command) {

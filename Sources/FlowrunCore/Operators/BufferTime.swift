@@ -14,9 +14,11 @@
 extension Source {
   /// Buffers of `span` frames (the timing's duration), a new one every `every` frames when
   /// given, sent early at `max` values.
-  public func bufferTime(_ span: Timing, every: Int?, max: Int?) -> any Source {
+  /// Without `sendsEmpty` (Combine's `collect(.byTime)` / `.byTimeOrCount`) an empty buffer
+  /// is not sent.
+  public func bufferTime(_ span: Timing, every: Int?, max: Int?, sendsEmpty: Bool = true) -> any Source {
     OperatorSource(self) {
-      BufferTimeObserver(downstream: $0, timing: span, every: every, max: max ?? .max)
+      BufferTimeObserver(downstream: $0, timing: span, every: every, max: max ?? .max, sendsEmpty: sendsEmpty)
     }
   }
 }
@@ -25,6 +27,7 @@ private final class BufferTimeObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let every: Int?
   let max: Int
+  let sendsEmpty: Bool
   let link = UpstreamLink()
   /// Opens a buffer every `every` frames (with `every`).
   let creation: TimerSlot
@@ -35,10 +38,11 @@ private final class BufferTimeObserver: UnaryOperator, TimerTarget {
   var nextID = 0
   var isDone = false
 
-  init(downstream: any Observer, timing: Timing, every: Int?, max: Int) {
+  init(downstream: any Observer, timing: Timing, every: Int?, max: Int, sendsEmpty: Bool) {
     self.downstream = downstream
     self.every = every
     self.max = max
+    self.sendsEmpty = sendsEmpty
     creation = TimerSlot(Timing(every ?? 0, owner: timing.owner, runtime: timing.runtime))
     closing = TimerSlot(timing)
   }
@@ -63,7 +67,7 @@ private final class BufferTimeObserver: UnaryOperator, TimerTarget {
     var list = buffers.take()  // changed moved out (Exclusivity.swift)
     let values = list.remove(at: index).values
     swap(&list, &buffers)
-    downstream.receive(.next(.list(values)))
+    if sendsEmpty || !values.isEmpty { downstream.receive(.next(.list(values))) }
     if every == nil { open() }
   }
 
@@ -98,7 +102,9 @@ private final class BufferTimeObserver: UnaryOperator, TimerTarget {
       let open = buffers
       stop()
       link.finish()
-      for buffer in open { downstream.receive(.next(.list(buffer.values))) }
+      for buffer in open where sendsEmpty || !buffer.values.isEmpty {
+        downstream.receive(.next(.list(buffer.values)))
+      }
       downstream.receive(.completed)
     }
   }

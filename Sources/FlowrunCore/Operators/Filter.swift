@@ -43,3 +43,11 @@ private final class FilterObserver: UnaryOperator {
     link.dispose()
   }
 }
+
+extension FilterObserver: DemandingObserver {
+  var wantsValue: Bool { !link.isFinished && FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { !link.isFinished && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

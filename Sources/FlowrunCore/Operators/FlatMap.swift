@@ -19,14 +19,18 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// values a pull source (`just`, `of`, a `prepend`) sends while being subscribed wait for a slot,
 /// as a `Sequence` waits for demand.
 extension Source {
-  public func flatMap(concurrent: Int = .max, dropsWhenFull: Bool = false, _ project: @escaping Projection)
-    -> any Source
-  {
+  /// `keepsOuterOnInnerFailure`: Combine's `flatMap`, whose inner failure does not cancel the
+  /// upstream (`Flatten.keepsOuterOnInnerFailure`).
+  public func flatMap(
+    concurrent: Int = .max, dropsWhenFull: Bool = false, keepsOuterOnInnerFailure: Bool = false,
+    _ project: @escaping Projection
+  ) -> any Source {
     let concurrent = max(concurrent, 1)
     return OperatorSource(self) {
-      FlattenOuter(
-        flatten: Flatten(observer: $0, concurrent: concurrent), project: project, exhausting: dropsWhenFull,
-        queuesWhileSubscribing: dropsWhenFull)
+      let flatten = Flatten(observer: $0, concurrent: concurrent)
+      flatten.keepsOuterOnInnerFailure = keepsOuterOnInnerFailure
+      return FlattenOuter(
+        flatten: flatten, project: project, exhausting: dropsWhenFull, queuesWhileSubscribing: dropsWhenFull)
     }
   }
 }
@@ -56,7 +60,11 @@ final class FlattenOuter: OperatorSubscription, Observer {
   }
 
   func receive(_ event: Event) {
-    guard !flatten.isDone else { return }
+    guard !flatten.isDone else {
+      // An outer kept after an inner failed (Combine) ends its subscription when it terminates.
+      if event.isTerminal { flatten.outer.finish() }
+      return
+    }
     switch event {
     case .next(let value):
       if exhausting, flatten.isFull, !(queuesWhileSubscribing && isSubscribing) { return }
@@ -77,6 +85,17 @@ final class FlattenOuter: OperatorSubscription, Observer {
 
   func dispose() {
     flatten.dispose()
+  }
+}
+
+/// Combine's `flatMap(maxPublishers:)` wants a value while a slot is free, and again when an
+/// inner finishes (OpenCombine `Publishers.FlatMap.swift` `requestOneMorePublisher`).
+extension FlattenOuter: DemandingObserver {
+  var wantsValue: Bool { !flatten.isDone && !(exhausting && flatten.isFull) }
+  var isOpen: Bool { !flatten.isDone }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    guard exhausting, !flatten.isDone else { return resume() }
+    flatten.onSlotFreed = resume
   }
 }
 

@@ -8,8 +8,11 @@
 extension Source {
   /// The last value for which `predicate` (when given) holds; on an empty source,
   /// `defaultValue` or an error.
-  public func last(where predicate: Predicate?, default defaultValue: Value?) -> any Source {
-    OperatorSource(self) { LastObserver(downstream: $0, predicate: predicate, latest: defaultValue) }
+  /// `ifEmpty` as for `first` (Combine's `last()` finishes).
+  public func last(where predicate: Predicate?, default defaultValue: Value?, ifEmpty: EmptyOutcome = .fails)
+    -> any Source
+  {
+    OperatorSource(self) { LastObserver(downstream: $0, predicate: predicate, latest: defaultValue, ifEmpty: ifEmpty) }
   }
 }
 
@@ -19,12 +22,14 @@ private final class LastObserver: UnaryOperator {
   let link = UpstreamLink()
   /// The last passing value, or the default until one passed.
   var latest: Value?
+  let ifEmpty: EmptyOutcome
   var index = 0
 
-  init(downstream: any Observer, predicate: Predicate?, latest: Value?) {
+  init(downstream: any Observer, predicate: Predicate?, latest: Value?, ifEmpty: EmptyOutcome) {
     self.downstream = downstream
     self.predicate = predicate
     self.latest = latest
+    self.ifEmpty = ifEmpty
   }
 
   func receive(_ event: Event) {
@@ -45,7 +50,10 @@ private final class LastObserver: UnaryOperator {
       downstream.receive(event)
     case .completed:
       link.finish()
-      guard let latest else { return downstream.receive(.error(.noElementsError)) }
+      guard let latest else {
+        for event in ifEmpty.events { downstream.receive(event) }
+        return
+      }
       downstream.receive(.next(latest))
       downstream.receive(.completed)
     }

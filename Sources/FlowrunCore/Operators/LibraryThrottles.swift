@@ -3,8 +3,9 @@
 ///
 /// RxSwift `throttle(d, latest:)`: a value is sent at once when no value was sent in the last
 /// `d` frames — the window's end is inclusive; inside the window, with `latest`, the last value
-/// is sent when the window ends (and a value arriving exactly then replaces it). A completion
-/// waits for that value; an error goes at once.
+/// is sent when the window ends (and a value arriving exactly then is sent at once; a value after
+/// it starts a new window, whose timer replaces the old one). A completion waits for that value;
+/// an error goes at once.
 ///
 /// ```
 /// source:                 a-b--c-d--|
@@ -29,6 +30,8 @@ private final class RxSwiftThrottleObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let timer: TimerSlot
   let latest: Bool
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   unowned let runtime: Runtime
   let link = UpstreamLink()
   var lastSent: Int?
@@ -52,7 +55,11 @@ private final class RxSwiftThrottleObserver: UnaryOperator, TimerTarget {
       guard latest else { return }
       let inFlight = unsent != nil
       unsent = value
-      if !inFlight { timer.schedule(after: remaining, target: self) }
+      guard !inFlight else { return }
+      // `cancellable.disposable = d` (a SerialDisposable): a new window's timer disposes the
+      // timer of a window whose trailing value was already sent at once.
+      timer.cancel()
+      timer.schedule(after: remaining, target: self)
     case .error:
       unsent = nil
       timer.cancel()
@@ -93,6 +100,8 @@ private final class CombineThrottleObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let timer: TimerSlot
   let latest: Bool
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   unowned let runtime: Runtime
   let link = UpstreamLink()
   var lastEmission: Int?

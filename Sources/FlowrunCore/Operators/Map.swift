@@ -45,3 +45,11 @@ private final class MapObserver: UnaryOperator {
     link.dispose()
   }
 }
+
+extension MapObserver: DemandingObserver {
+  var wantsValue: Bool { !link.isFinished && FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { !link.isFinished && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

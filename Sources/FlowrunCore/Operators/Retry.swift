@@ -86,8 +86,12 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
   }
 
   /// Forwards one attempt's events while it is the current attempt.
+  ///
+  /// The upstream holds the attempt, and the downstream holds the retry: an upstream that never
+  /// ends (a hot marble) can deliver to an attempt whose retry was released without being
+  /// disposed, so the reference is weak and such a delivery reaches nobody.
   private final class Attempt: Observer {
-    unowned let retry: RetryObserver
+    weak var retry: RetryObserver?
     let link: UpstreamLink
 
     init(retry: RetryObserver, link: UpstreamLink) {
@@ -98,7 +102,7 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
     /// A terminal event leaves the link held: `retry` disposes the failed attempt's chain.
     func receive(_ event: Event) {
       guard !link.isFinished else { return }
-      retry.receive(event)
+      retry?.receive(event)
     }
   }
 }

@@ -33,6 +33,16 @@ public final class ShareSource: Source {
     public static func racReplay(_ capacity: Int) -> Policy {
       Policy(subject: .replay(capacity), resetOnError: false, resetOnComplete: false, resetOnRefCountZero: false)
     }
+    /// Combine `share()` (`multicast(subject: PassthroughSubject()).autoconnect()`, OpenCombine
+    /// `Publishers.Share.swift`) and `multicast` + `autoconnect`: the subject is made once
+    /// (`Publishers.Multicast.swift` `lazySubject`); `Autoconnect` cancels its connection when the
+    /// last subscriber leaves and reconnects for the next one, and once the source terminated
+    /// the subject answers late subscribers with the terminal event only.
+    public static func combine(_ subject: Subject.Kind = .publish) -> Policy {
+      var policy = Policy(subject: subject, resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true)
+      policy.keepsSubject = true
+      return policy
+    }
     /// RxSwift `share(replay:scope:)`: `.whileConnected` starts over after the last subscriber
     /// left or the source terminated; `.forever` keeps one subject: it reconnects after the last
     /// subscriber left, and after the source terminated the subject answers late subscribers
@@ -49,6 +59,8 @@ public final class ShareSource: Source {
   private let upstream: any Source
   private let policy: Policy
   private let owner: NodeLabel
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private var subject: Subject?
   private var connection: Connection?
@@ -113,8 +125,14 @@ public final class ShareSource: Source {
 }
 
 /// One connection: forwards upstream's events to its subject.
+///
+/// A connection can outlive its share: RAC2's replays and `shareReplay` never disconnect, so
+/// the upstream keeps delivering to the connection after the chain that made the share was
+/// released (a command's `work` whose execution ended early, by `takeUntil`). Its reference to
+/// the share is therefore weak: once the share is gone, events still reach the subject, which no
+/// subscriber reads any more.
 private final class Connection: Observer {
-  unowned let source: ShareSource
+  weak var source: ShareSource?
   let subject: Subject
   let link = UpstreamLink()
 
@@ -127,7 +145,7 @@ private final class Connection: Observer {
     guard !link.isFinished else { return }
     if event.isTerminal {
       link.finish()
-      source.connectionEnded(self, with: event)
+      source?.connectionEnded(self, with: event)
     }
     subject.receive(event)
   }

@@ -6,28 +6,55 @@
 /// startWith: [x, y]  (xy)a-|
 /// ```
 extension Source {
-  public func startWith(_ values: [Value]) -> any Source {
-    OperatorSource(self) { StartWithObserver(downstream: $0, values: values) }
+  /// With `pullsOnDemand` (Combine's `prepend`, a `Concatenate` of a `Publishers.Sequence` and
+  /// the source) a value is sent only while the downstream wants one (`DemandingObserver`), and
+  /// the source is subscribed after the last value was sent, unless the downstream ended
+  /// meanwhile: `prepend` then `prefix: 1` never subscribes it.
+  public func startWith(_ values: [Value], pullsOnDemand: Bool = false) -> any Source {
+    OperatorSource(self) { StartWithObserver(downstream: $0, values: values, pullsOnDemand: pullsOnDemand) }
   }
 }
 
 private final class StartWithObserver: UnaryOperator {
   let downstream: any Observer
   let values: [Value]
+  let pullsOnDemand: Bool
   let link = UpstreamLink()
+  var upstream: (any Source)?
+  var sent = 0
 
-  init(downstream: any Observer, values: [Value]) {
+  init(downstream: any Observer, values: [Value], pullsOnDemand: Bool) {
     self.downstream = downstream
     self.values = values
+    self.pullsOnDemand = pullsOnDemand
   }
 
   /// Sends the values, then subscribes upstream (unless disposed meanwhile).
   func start(_ upstream: any Source) {
-    for value in values {
+    guard pullsOnDemand else {
+      for value in values {
+        guard !link.isFinished else { return }
+        downstream.receive(.next(value))
+      }
       guard !link.isFinished else { return }
-      downstream.receive(.next(value))
+      return link.attach(upstream.subscribe(self))
     }
-    guard !link.isFinished else { return }
+    self.upstream = upstream
+    pull()
+  }
+
+  /// Sends the values the downstream wants, then subscribes upstream.
+  private func pull() {
+    while sent < values.count {
+      guard !link.isFinished, isOpen(downstream) else { return }
+      guard wantsValue(downstream) else {
+        (downstream as? any DemandingObserver)?.whenWanting { [weak self] in self?.pull() }
+        return
+      }
+      sent += 1
+      downstream.receive(.next(values[sent - 1]))
+    }
+    guard !link.isFinished, isOpen(downstream), let upstream = self.upstream.take() else { return }
     link.attach(upstream.subscribe(self))
   }
 

@@ -59,3 +59,12 @@ private final class TakeObserver: UnaryOperator {
     link.dispose()
   }
 }
+
+extension TakeObserver: DemandingObserver {
+  var wantsValue: Bool { !link.isFinished && FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { !link.isFinished && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    guard !link.isFinished else { return }
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

@@ -12,14 +12,19 @@
 extension Source {
   /// With `completesWithNotifier` (`takeUntilRAC`) the notifier's completion completes it too;
   /// with `ignoresNotifierError` (`takeUntilRAC`, Combine's `prefix(untilOutputFrom:)`) a
-  /// failing notifier is only unsubscribed.
+  /// failing notifier is only unsubscribed. With `keepsNotifier` (Combine's
+  /// `prefix(untilOutputFrom:)`) the notifier's first value cancels the source but not the
+  /// notifier, which stays subscribed until it terminates or the result is cancelled (OpenCombine
+  /// `Publishers.PrefixUntilOutput.swift` `Inner.terminationReceive(_:)` cancels only
+  /// `prefixState`'s subscription; `PrefixUntilOutputTests.testCancelsUpstreamWhenTerminatorSendsValue`).
   public func takeUntil(
-    _ notifier: any Source, completesWithNotifier: Bool = false, ignoresNotifierError: Bool = false
+    _ notifier: any Source, completesWithNotifier: Bool = false, ignoresNotifierError: Bool = false,
+    keepsNotifier: Bool = false
   ) -> any Source {
     OperatorSource(self) {
       TakeUntilSubscription(
         downstream: $0, notifier: notifier, completesWithNotifier: completesWithNotifier,
-        ignoresNotifierError: ignoresNotifierError)
+        ignoresNotifierError: ignoresNotifierError, keepsNotifier: keepsNotifier)
     }
   }
 }
@@ -29,15 +34,22 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
   let notifier: any Source
   let completesWithNotifier: Bool
   let ignoresNotifierError: Bool
+  let keepsNotifier: Bool
+  /// The notifier's subscription once kept (never disposed by this operator).
+  var keptNotifier: (any Disposable)?
   let sourceLink = UpstreamLink()
   let notifierLink = UpstreamLink()
   var isDone = false
 
-  init(downstream: any Observer, notifier: any Source, completesWithNotifier: Bool, ignoresNotifierError: Bool) {
+  init(
+    downstream: any Observer, notifier: any Source, completesWithNotifier: Bool, ignoresNotifierError: Bool,
+    keepsNotifier: Bool
+  ) {
     self.downstream = downstream
     self.notifier = notifier
     self.completesWithNotifier = completesWithNotifier
     self.ignoresNotifierError = ignoresNotifierError
+    self.keepsNotifier = keepsNotifier
   }
 
   /// The notifier first, then the source.
@@ -49,7 +61,11 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
   }
 
   func receive(_ event: Event, from input: Int) {
-    guard !isDone else { return }
+    guard !isDone else {
+      // A kept notifier that terminates ends its subscription.
+      if input == 1, event.isTerminal { notifierLink.finish() }
+      return
+    }
     if input == 0 {
       if event.isTerminal {
         sourceLink.finish()
@@ -61,7 +77,7 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
     }
     switch event {
     case .next:
-      finish(with: .completed)
+      finish(with: .completed, keepingNotifier: keepsNotifier)
     case .error:
       notifierLink.finish()
       if !ignoresNotifierError { finish(with: event) }
@@ -71,9 +87,12 @@ private final class TakeUntilSubscription: OperatorSubscription, MultiInputSink 
     }
   }
 
-  private func finish(with event: Event) {
+  private func finish(with event: Event, keepingNotifier: Bool = false) {
     isDone = true
     let source = sourceLink.detach()
+    // A kept notifier is out of reach of a later dispose: Combine's `Inner` forgets it
+    // (`terminationState = .terminal` without cancelling), so it runs until it terminates.
+    if keepingNotifier, let notifier = notifierLink.detach() { keptNotifier = notifier }
     let notifier = notifierLink.detach()
     downstream.receive(event)
     source?.dispose()

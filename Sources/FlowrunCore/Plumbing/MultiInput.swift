@@ -1,6 +1,12 @@
 /// An operator subscription with several inputs (combineLatest, zip, merge …).
 protocol MultiInputSink: AnyObject {
   func receive(_ event: Event, from input: Int)
+  /// Whether input `index` may still deliver (a Combine `prepend` asks, `DemandingObserver`).
+  func accepts(from input: Int) -> Bool
+}
+
+extension MultiInputSink {
+  func accepts(from input: Int) -> Bool { true }
 }
 
 /// Forwards one input's events to a `MultiInputSink`, tagged with the input's index.
@@ -21,6 +27,14 @@ final class InputObserver: Observer {
   func receive(_ event: Event) {
     sink?.receive(event, from: index)
   }
+}
+
+/// A released or ended sink wants nothing more: a Combine `prepend` feeding it does not
+/// subscribe its source (a `first` after a `merge` ended the merge while it was subscribing).
+extension InputObserver: DemandingObserver {
+  var wantsValue: Bool { isOpen }
+  var isOpen: Bool { sink?.accepts(from: index) ?? false }
+  func whenWanting(_ resume: @escaping () -> Void) {}
 }
 
 /// The disposables of a multi-input subscription, one per input.
@@ -45,5 +59,10 @@ struct InputLinks {
 
   func disposeAll() {
     for link in links { link.dispose() }
+  }
+
+  /// Whether every input but `input` has finished.
+  func othersFinished(besides input: Int) -> Bool {
+    links.indices.allSatisfy { $0 == input || links[$0].isFinished }
   }
 }

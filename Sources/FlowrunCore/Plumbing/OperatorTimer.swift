@@ -3,6 +3,8 @@
 public struct Timing {
   public var duration: Int
   public var owner: NodeLabel
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   public unowned let runtime: Runtime
 
   public init(_ duration: Int, owner: NodeLabel, runtime: Runtime) {
@@ -69,6 +71,8 @@ final class TimerSlot {
   /// How long the timer runs unless told otherwise.
   let duration: Int
   private let owner: NodeLabel
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   /// The live timer, or a cancelled one (cancelling keeps the reference: one weak store less
   /// per restart of a `debounce`).

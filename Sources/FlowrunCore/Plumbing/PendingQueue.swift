@@ -16,6 +16,9 @@ final class PendingQueue<Element> {
     swap(&list, &items)
   }
 
+  /// The oldest item, left in place; nil when the queue is empty.
+  var first: Element? { head < items.count ? items[head] : nil }
+
   /// The oldest item, removed; nil when the queue is empty.
   func removeFirst() -> Element? {
     guard head < items.count else { return nil }

@@ -5,6 +5,8 @@
 public final class ColdSource: Source {
   public let owner: NodeLabel
   public let log: SubscriptionLog
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   fileprivate unowned let runtime: Runtime
   fileprivate let events: [Recorded]
 

@@ -1,18 +1,30 @@
 import OrderedCollections
 
+/// When a combination (`combineLatest`, `zip`) completes: RxJS 7's rule, or RxSwift's.
+public enum CombiningRule: Sendable {
+  case standard, rxSwift
+}
+
 /// `combineLatest`: once every input has sent, each value of any input emits the latest of all.
 ///
 /// The list form emits lists, the keyed form maps (keys in written order). Inputs are subscribed
 /// left to right. It completes when every input has completed (RxJS 7), and fails on the first
 /// error.
+///
+/// `rule: .rxSwift` (RxSwift `Observables/CombineLatest.swift`, `CombineLatestSink.next(_:)`
+/// and `CombineLatest+Collection.swift`): a value that cannot be combined because every other
+/// input has finished (one of them without a value) completes it at once, and `combineLatest`
+/// of no input sends the empty combination, then completes.
 public final class CombineLatestSource: Source {
   fileprivate let inputs: [any Source]
   fileprivate let keys: [String]?
+  fileprivate let rule: CombiningRule
 
   /// `keys`, when given, name the inputs in order and make the values maps.
-  public init(_ inputs: [any Source], keys: [String]? = nil) {
+  public init(_ inputs: [any Source], keys: [String]? = nil, rule: CombiningRule = .standard) {
     self.inputs = inputs
     self.keys = keys
+    self.rule = rule
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
@@ -46,6 +58,7 @@ private final class CombineLatestSubscription: MultiInputSink, Disposable {
   func start() {
     if source.inputs.isEmpty {
       isDone = true
+      if source.rule == .rxSwift { observer.receive(.next(combined())) }
       observer.receive(.completed)
       return
     }
@@ -71,7 +84,13 @@ private final class CombineLatestSubscription: MultiInputSink, Disposable {
         }
         swap(&flags, &hasValue)
       }
-      if missing == 0 { observer.receive(.next(combined())) }
+      if missing == 0 {
+        observer.receive(.next(combined()))
+      } else if source.rule == .rxSwift, links.othersFinished(besides: input) {
+        isDone = true
+        links.disposeAll()
+        observer.receive(.completed)
+      }
     case .error:
       isDone = true
       links.finish(input)

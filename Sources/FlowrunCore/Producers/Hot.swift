@@ -10,6 +10,8 @@ public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
   public var isInput: Bool { true }
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let reader: TapeReader
   private let subscribers = SubscriberList<HotSubscription>()
@@ -81,6 +83,8 @@ public final class HotSource: Source, ScheduledAction {
 }
 
 private final class HotSubscription: Disposable {
+  // Unowned: the graph keeps every hot marble for the whole run (to start it), and a subscription
+  // is disposed only while the run goes on.
   unowned let source: HotSource
   let observer: any Observer
   let logIndex: Int

@@ -5,6 +5,8 @@
 /// period. Each next tick is scheduled when the previous one fires, after its delivery (RxJS).
 public final class TimerSource: Source {
   public let owner: NodeLabel
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   fileprivate unowned let runtime: Runtime
   fileprivate let delay: Int
   fileprivate let period: Int?

@@ -43,6 +43,14 @@ final class Flatten: MultiInputSink, Disposable {
   private(set) var isDone = false
   /// Disposes the outer subscription when this one ends early.
   let outer = UpstreamLink()
+  /// An inner's failure ends the result but leaves the outer subscription alone until it
+  /// terminates or the result is disposed (Combine's `flatMap`: OpenCombine
+  /// `Publishers.FlatMap.swift` `Outer.receiveInner(completion:_:)` cancels only the other
+  /// inners; `FlatMapTests`).
+  var keepsOuterOnInnerFailure = false
+  /// Called once when an inner finished and a slot is free (a Combine `prepend` waiting for
+  /// demand, `DemandingObserver`).
+  var onSlotFreed: (() -> Void)?
 
   init(observer: any Observer, concurrent: Int) {
     self.observer = observer
@@ -54,7 +62,10 @@ final class Flatten: MultiInputSink, Disposable {
 
   /// Subscribes `inner` now if a slot is free, else queues it.
   func enqueue(_ inner: any Source) {
-    guard !isDone else { return }
+    // A downstream that ended while an earlier input delivered during its subscription (a
+    // `first` after a `merge` whose first input is a `just`) gets no further input subscribed,
+    // as RxJS's closed subscriber and Combine's cancelled `FlatMap` do.
+    guard !isDone, isOpen(observer) else { return }
     if running.count < concurrent {
       subscribe(inner)
     } else {
@@ -94,7 +105,7 @@ final class Flatten: MultiInputSink, Disposable {
     case .error:
       link.finish()
       setRunning(input, nil)
-      end()
+      end(keepingOuter: keepsOuterOnInnerFailure)
       observer.receive(event)
     case .completed:
       // The finished input's chain is torn down before the next input is subscribed (RxJS
@@ -110,8 +121,16 @@ final class Flatten: MultiInputSink, Disposable {
         _ = waiting.take()  // emptied outside any access (Exclusivity.swift)
         waitingHead = 0
       }
+      if !isDone, !isFull, let resume = onSlotFreed {
+        onSlotFreed = nil
+        resume()
+      }
       completeIfFinished()
     }
+  }
+
+  func accepts(from input: Int) -> Bool {
+    !isDone && isOpen(observer)
   }
 
   private func completeIfFinished() {
@@ -120,9 +139,9 @@ final class Flatten: MultiInputSink, Disposable {
     observer.receive(.completed)
   }
 
-  private func end() {
+  private func end(keepingOuter: Bool = false) {
     isDone = true
-    outer.dispose()
+    if !keepingOuter { outer.dispose() }
     // Taken out, leaving none (Exclusivity.swift).
     var inners: [Int: UpstreamLink] = [:]
     swap(&inners, &running)
@@ -133,6 +152,8 @@ final class Flatten: MultiInputSink, Disposable {
   }
 
   func dispose() {
+    // A kept outer (Combine) is never cancelled once the result ended: Combine's subscribers
+    // drop a finished subscription without cancelling it.
     guard !isDone else { return }
     end()
   }

@@ -4,13 +4,20 @@ import OrderedCollections
 ///
 /// Emits when every input has an unpaired value; completes as soon as an input that completed
 /// has no buffered value left (RxJS 7), and fails on the first error.
+///
+/// `rule: .rxSwift` (RxSwift `Observables/Zip+Collection.swift`, `ZipCollectionTypeSink`;
+/// `Zip.swift` `ZipSink.done(_:)`): it completes when every input has completed, or when a value
+/// arrives that cannot be paired while every other input has completed; an input that completes
+/// with an empty buffer does not end it by itself.
 public final class ZipSource: Source {
   fileprivate let inputs: [any Source]
   fileprivate let keys: [String]?
+  fileprivate let rule: CombiningRule
 
-  public init(_ inputs: [any Source], keys: [String]? = nil) {
+  public init(_ inputs: [any Source], keys: [String]? = nil, rule: CombiningRule = .standard) {
     self.inputs = inputs
     self.keys = keys
+    self.rule = rule
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
@@ -64,13 +71,18 @@ private final class ZipSubscription: MultiInputSink, Disposable {
       let row = Self.takeRow(&queues, &positions)
       swap(&queues, &buffers)
       swap(&positions, &heads)
-      guard let row else { return }
+      guard let row else {
+        if source.rule == .rxSwift, links.othersFinished(besides: input) { finish(with: .completed) }
+        return
+      }
       if let keys = source.keys {
         observer.receive(.next(.map(OrderedDictionary(uniqueKeys: keys, values: row))))
       } else {
         observer.receive(.next(.list(row)))
       }
-      if !isDone, buffers.indices.contains(where: { completed[$0] && buffered($0) == 0 }) {
+      if !isDone, source.rule == .standard,
+        buffers.indices.contains(where: { completed[$0] && buffered($0) == 0 })
+      {
         finish(with: .completed)
       }
     case .error:
@@ -81,7 +93,10 @@ private final class ZipSubscription: MultiInputSink, Disposable {
       var flags = completed.take()  // changed moved out (Exclusivity.swift)
       flags[input] = true
       swap(&flags, &completed)
-      if buffered(input) == 0 { finish(with: .completed) }
+      switch source.rule {
+      case .standard: if buffered(input) == 0 { finish(with: .completed) }
+      case .rxSwift: if !completed.contains(false) { finish(with: .completed) }
+      }
     }
   }
 

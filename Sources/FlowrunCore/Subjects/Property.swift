@@ -14,6 +14,8 @@ public final class Property: Source {
   public var value: Value { current }
   // Private storage, so the optimiser sees every access (Exclusivity.swift).
   private var current: Value
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let observations = SubscriberList<Observation>()
   private let storesAfterSending: Bool
@@ -58,6 +60,8 @@ public final class Property: Source {
   }
 
   private final class Observation: Disposable {
+    // Unowned: properties belong to the graph and live for the whole run; deliveries and
+    // disposals end with it.
     unowned let property: Property
     let observer: any Observer
     var isActive = true
@@ -75,6 +79,8 @@ public final class Property: Source {
   }
 
   private final class Binding: Observer, Disposable {
+    // Unowned: properties belong to the graph and live for the whole run; deliveries and
+    // disposals end with it.
     unowned let property: Property
     let location: SourceLocation?
     let link = UpstreamLink()

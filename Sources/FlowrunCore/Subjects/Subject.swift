@@ -29,6 +29,8 @@ public final class Subject: Source, Observer {
 
   public let owner: NodeLabel
   public let log = SubscriptionLog()
+  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
+  // delivered or disposed once the run returned (Runtime, "Ownership").
   private unowned let runtime: Runtime
   private let kind: Kind
   private let isRAC: Bool

@@ -3,59 +3,70 @@ import FlowrunExpressions
 import FlowrunYAML
 
 extension StepTable {
-  /// `library: combine` (libraries.md): Combine's operator names, and the keys Combine spells
-  /// with its labels (`throttle: { for: 5, latest: true }`), each with Combine's meaning as
-  /// OpenCombine implements it. Each meaning is a row of docs/libraries.md, named in `uses`.
-  static let combineSteps: [StepDefinition] = [
-    .equivalent(
-      "removeDuplicates", .optionalExpression, of: "distinctUntilChanged", library: .combine,
-      row: "combine-removeDuplicates-prepend", summary: "Combine removeDuplicates (= distinctUntilChanged)."),
-    .equivalent(
-      "prepend", .value, of: "startWith", library: .combine, row: "combine-removeDuplicates-prepend",
-      summary: "Combine prepend: these values first (= startWith)."),
-    .operator(
-      "append", .value, summary: "Combine append: after the source completes, these values, then completed.",
-      library: .combine, nearest: "concatWith"
-    ) { c in
-      guard let argument = c.requiredArgument() else { return nil }
-      let values: [Value]
-      if case .list(let items) = c.value(argument) { values = items } else { values = [c.value(argument)] }
-      c.uses("combine-append")
-      return c.apply(c.shape.passedOn) { _, upstream, _ in MergeSource.concat([upstream, ImmediateSource.of(values)]) }
-    },
-    .equivalent(
-      "replaceError", .value, of: "catchAndReturn", library: .combine, row: "combine-replaceError",
-      summary: "Combine replaceError(with:): on failure, this value, then finished."),
-    .operator(
-      "replaceEmpty", .value, summary: "Combine replaceEmpty(with:): this value when the source finishes empty.",
-      library: .combine, nearest: "defaultIfEmpty"
-    ) { c in
-      guard let argument = c.requiredArgument() else { return nil }
-      let value = c.value(argument)
-      c.uses("combine-replaceEmpty")
-      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.replaceEmpty(with: value) }
-    },
+  /// `library: combine` (libraries.md): the default catalogue's keys that are Combine operator
+  /// names, with Combine's meaning in their plain form and in Combine's labelled forms, as
+  /// OpenCombine 0.14.0 implements them (the file and function each follows is named in its
+  /// docs row). Combine's other names are in CombineVocabulary.swift and CombineSources.swift.
+  static let combineSteps: [StepDefinition] =
+    combineRedefinedSteps + combineVocabularySteps + combineSourceSteps
+
+  /// Combine's words for default keys it has no operator of that name for: `flowrun check`
+  /// names them in a note (the key keeps its default meaning).
+  static let combineWords: [String: String] = [
+    "startWith": "'prepend'", "distinctUntilChanged": "'removeDuplicates'", "skip": "'dropFirst'",
+    "take": "'prefix'", "takeUntil": "'prefix: { untilOutputFrom }'", "skipUntil": "'drop: { untilOutputFrom }'",
+    "takeWhile": "'prefix: { while }'", "skipWhile": "'drop: { while }'", "elementAt": "'output: { at }'",
+    "ignoreElements": "'ignoreOutput'", "catchAndReturn": "'replaceError'", "observeOn": "'receive: { on }'",
+    "tap": "'handleEvents'", "flatMapLatest": "'map' then 'switchToLatest'", "switchMap": "'map' then 'switchToLatest'",
+    "switchAll": "'switchToLatest'", "concat": "'append'", "concatWith": "'append'", "mapTo": "'map'",
+    "exhaustMap": "'flatMap: { maxPublishers: 1 }'", "bufferTime": "'collect: { byTime }'",
+    "delaySubscription": "'delay' before a 'Deferred'", "combineLatestWith": "'combineLatest'", "zipWith": "'zip'",
+    "just": "'Just'", "of": "'publisher' (Publishers.Sequence)", "empty": "'Empty'",
+    "never": "'Empty: { completeImmediately: false }'", "fail": "'Fail'",
+    "interval": "'Timer.publish: { every }' then 'autoconnect'", "shareReplay": "'multicast' of a CurrentValueSubject",
+  ]
+
+  /// Default keys that Combine also has, read with Combine's meaning.
+  static let combineRedefinedSteps: [StepDefinition] = [
     .operator(
       "flatMap", .labels, extras: [.concurrent],
-      summary: "flatMap: template, or Combine flatMap(maxPublishers:): { maxPublishers: n, signal: template }.",
+      summary:
+        "Combine flatMap: a template, or flatMap(maxPublishers:): { maxPublishers: n, signal: template }; an inner failure leaves the upstream subscribed.",
       library: .combine, drops: .init(.unsubscribed, "maxPublishers inner signals were running")
     ) { c in
-      guard let argument = c.argument, argument["maxPublishers"] != nil,
-        let node = c.labelled(["maxPublishers", "signal"])
-      else { return c.compileAsDefault() }
-      guard let limit = c.required("maxPublishers", of: node).flatMap({ c.count($0, "'maxPublishers'", minimum: 1) }),
-        let signal = c.required("signal", of: node), let template = c.template(signal, binding: .outer)
-      else { return nil }
-      c.uses("combine-flatmap-max-publishers-drops")
-      return c.apply(.value) { graph, upstream, scope in
-        upstream.flatMap(concurrent: limit, dropsWhenFull: true, graph.project(template, scope))
+      guard let argument = c.requiredArgument() else { return nil }
+      var limit = Int.max
+      var drops = false
+      var templateNode = argument
+      if argument["maxPublishers"] != nil, let node = c.labelled(["maxPublishers", "signal"]) {
+        guard let max = c.required("maxPublishers", of: node).flatMap({ c.count($0, "'maxPublishers'", minimum: 1) }),
+          let signal = c.required("signal", of: node)
+        else { return nil }
+        c.uses("combine-flatmap-max-publishers-drops")
+        (limit, drops, templateNode) = (max, true, signal)
+      } else if let extra = c.extra(.concurrent) {
+        guard let concurrent = c.count(extra, "'concurrent'", minimum: 1) else { return nil }
+        limit = concurrent
+      }
+      guard let template = c.template(templateNode, binding: .outer) else { return nil }
+      c.uses("combine-flatmap-keeps-upstream-on-inner-failure")
+      return c.apply(.value) { [limit, drops] graph, upstream, scope in
+        upstream.flatMap(
+          concurrent: limit, dropsWhenFull: drops, keepsOuterOnInnerFailure: true, graph.project(template, scope))
       }
     },
     .operator(
-      "throttle", .labels, extras: [.leading, .trailing, .latest],
-      summary: "throttle: d, or Combine throttle(for:latest:): { for: d, latest: bool }.", library: .combine
+      "throttle", .labels, summary: "Combine throttle(for:latest:): { for: d, latest: bool } ('latest' is required).",
+      library: .combine
     ) { c in
-      guard let node = c.labelled(["for", "latest"]) else { return c.compileAsDefault() }
+      guard let node = c.labelled(["for", "latest"]) else {
+        let written = c.nonNullArgument?.scalarValue ?? "d"
+        c.error(
+          "Combine's throttle needs 'latest' (throttle(for:scheduler:latest:)); write "
+            + "'throttle: { for: \(written), latest: true }' (the last value of a window) or 'latest: false' (the first)",
+          at: c.argument ?? c.step.nameNode)
+        return nil
+      }
       guard let duration = c.required("for", of: node), let latestNode = c.required("latest", of: node),
         let latest = c.bool(latestNode, "'latest'")
       else { return nil }
@@ -65,72 +76,166 @@ extension StepTable {
       return c.timed(duration, "'for'") { upstream, timing in upstream.combineThrottle(timing, latest: latest) }
     },
     .operator(
-      "debounce", .labels, summary: "debounce: d, or Combine debounce(for:): { for: d }.", library: .combine,
-      drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
+      "debounce", .labels,
+      summary: "Combine debounce(for:): debounce: d or { for: d }; a pending value is dropped at completion.",
+      library: .combine, drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
     ) { c in
-      guard let node = c.labelled(["for"]) else { return c.compileAsDefault() }
-      guard let duration = c.required("for", of: node) else { return nil }
+      guard let duration = c.plainOrLabel("for") else { return nil }
       c.uses("combine-debounce-drops-pending-on-completion")
-      return c.timed(duration, "'for'") { upstream, timing in upstream.debounce(timing, dropsPendingOnEnd: true) }
+      return c.timed(duration, "\(c.quotedName)") { upstream, timing in
+        upstream.debounce(timing, dropsPendingOnEnd: true)
+      }
     },
     .operator(
-      "delay", .labels, summary: "delay: d, or Combine delay(for:): { for: d } — the completion and failure too.",
+      "delay", .labels,
+      summary: "Combine delay(for:): delay: d or { for: d }; values, the completion and the failure arrive d later.",
       library: .combine
     ) { c in
-      guard let node = c.labelled(["for"]) else { return c.compileAsDefault() }
-      guard let duration = c.required("for", of: node) else { return nil }
+      guard let duration = c.plainOrLabel("for") else { return nil }
       c.uses("combine-delay-delays-completion-and-failure")
-      return c.timed(duration, "'for'") { upstream, timing in
+      return c.timed(duration, "\(c.quotedName)") { upstream, timing in
         upstream.delay(timing, delaysCompletion: true, delaysError: true)
       }
     },
     .operator(
-      "timeout", .labels, extras: [.fallback],
+      "timeout", .labels,
       summary:
-        "timeout: d, or Combine timeout(_:customError:): { for: d, customError: v } — finishes unless customError.",
+        "Combine timeout(_:customError:): timeout: d or { for: d, customError: v }; finishes unless customError.",
       library: .combine
     ) { c in
-      guard let node = c.labelled(["for", "customError"]) else { return c.compileAsDefault() }
-      guard let duration = c.required("for", of: node) else { return nil }
-      let customError = node["customError"].map { c.value($0) }
+      var customError: Value?
+      let duration: YAMLNode
+      if let node = c.labelled(["for", "customError"]) {
+        guard let written = c.required("for", of: node) else { return nil }
+        duration = written
+        customError = node["customError"].map { c.value($0) }
+      } else {
+        guard let written = c.requiredNonNullArgument() else { return nil }
+        duration = written
+      }
       c.uses("combine-timeout-finishes")
       c.uses("combine-timeout-redelivers-as-actions")
-      return c.timed(duration, "'for'") { upstream, timing in upstream.combineTimeout(timing, customError: customError)
+      return c.timed(duration, "\(c.quotedName)") { [customError] upstream, timing in
+        upstream.combineTimeout(timing, customError: customError)
       }
     },
     .operator(
-      "prefix", .labels,
-      summary: "Combine prefix(n): finishes at the value after the n-th; { untilOutputFrom: s }: until s sends.",
-      library: .combine, nearest: "take"
+      "share", .bare,
+      summary:
+        "Combine share(): multicast(subject: PassthroughSubject()).autoconnect(); once the source ended, a late subscriber gets only the completion.",
+      library: .combine
     ) { c in
-      if let node = c.labelled(["untilOutputFrom"]) {
-        guard let signal = c.required("untilOutputFrom", of: node),
-          let notifier = c.signal(signal, "'untilOutputFrom'")?.0
-        else { return nil }
-        c.uses("combine-prefix-until-output-ignores-failure")
-        return c.apply(c.shape.passedOn) { graph, upstream, scope in
-          upstream.takeUntil(graph.source(for: notifier, scope: scope), ignoresNotifierError: true)
-        }
-      }
-      guard let argument = c.requiredNonNullArgument(), let count = c.count(argument, c.quotedName) else { return nil }
-      c.uses("combine-prefix-finishes-on-next-value")
-      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.take(count, finishesOnNextValue: true) }
+      guard c.checkBare() else { return nil }
+      c.uses("combine-share-terminates-for-good")
+      return c.combineShare(.publish, connectsAtSetup: false)
     },
-    .equivalent(
-      "dropFirst", .count, of: "skip", library: .combine, summary: "Combine dropFirst(n): drops the first n values."),
-    .equivalent(
-      "receiveOn", .string, of: "observeOn", library: .combine,
-      summary: "Combine receive(on:): each event re-delivered as a new scheduler action at the same frame."),
-    .equivalent(
-      "handleEvents", .bare, of: "tap", library: .combine,
-      summary: "Combine handleEvents: a marker that --trace labels."),
     .operator(
-      "assign", .name, summary: "Combine assign(to:): the property takes every value, as a binding does.",
-      library: .combine, nearest: "properties"
+      "first", .labels, aliases: [Alias("tryFirst", of: .combine)],
+      summary: "Combine first() / first(where:): first, first: expr or { where: expr }; an empty source finishes.",
+      library: .combine
     ) { c in
-      guard let argument = c.requiredNonNullArgument(), let name = c.string(argument, c.quotedName) else { return nil }
-      guard c.compiler.assign(c.input, to: name, at: argument) else { return nil }
-      return c.apply(c.shape.passedOn, label: "assign") { _, upstream, _ in upstream }
+      c.combineFirstOrLast { upstream, test in upstream.first(where: test, default: nil, ifEmpty: .finishes) }
+    },
+    .operator(
+      "last", .labels, aliases: [Alias("tryLast", of: .combine)],
+      summary: "Combine last() / last(where:): last, last: expr or { where: expr }; an empty source finishes.",
+      library: .combine
+    ) { c in
+      c.combineFirstOrLast { upstream, test in upstream.last(where: test, default: nil, ifEmpty: .finishes) }
+    },
+    .operator(
+      "retry", .count, summary: "Combine retry(_:): n re-subscriptions after the first attempt (n is required).",
+      library: .combine
+    ) { c in
+      guard let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) else {
+        c.error(
+          "Combine's retry needs the number of retries (retry(_:)); write 'retry: n' (n re-subscriptions)",
+          at: c.step.nameNode)
+        return nil
+      }
+      guard let count = c.count(argument, c.quotedName) else { return nil }
+      return c.retry { _ in .times(count) }
+    },
+    .operator(
+      "buffer", .labels,
+      summary:
+        "Combine buffer(size:prefetch:whenFull:): { size: n, … } holds values only for demand, so it passes events on.",
+      library: .combine, nearest: "collect"
+    ) { c in
+      guard c.labelled(["size", "prefetch", "whenFull"]) != nil else {
+        c.error(
+          "Combine's buffer takes 'size', 'prefetch' and 'whenFull' (buffer(size:prefetch:whenFull:)) and only holds "
+            + "values until they are requested; for lists of n values write 'collect: { count: n }'",
+          at: c.argument ?? c.step.nameNode)
+        return nil
+      }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
+    },
+    .operator(
+      "merge", .labels, aliases: [Alias("mergeWith")],
+      summary: "Combine merge(with:): { with: signal } or { with: [signals] } (also merge: [signals]).",
+      library: .combine
+    ) { c in
+      guard let node = c.labelled(["with"]) else { return c.compileAsDefault() }
+      guard let with = c.required("with", of: node), let others = c.signals(with, "'with'") else { return nil }
+      return c.apply(.value) { graph, upstream, scope in
+        MergeSource([upstream] + others.map { graph.source(for: $0, scope: scope) })
+      }
     },
   ]
+}
+
+extension OperatorCompilation {
+  /// A Combine duration argument written plain (`delay: 5`) or with its label
+  /// (`delay: { for: 5 }`).
+  func plainOrLabel(_ label: String) -> YAMLNode? {
+    if let node = labelled([label]) { return required(label, of: node) }
+    return requiredNonNullArgument()
+  }
+
+  /// A Combine closure argument written plain (`first: '$0 > 1'`) or with its label
+  /// (`first: { where: '$0 > 1' }`); nil when the step is bare. `failed` is set when the
+  /// argument was written wrong.
+  func closureArgument(_ label: String, failed: inout Bool) -> YAMLNode? {
+    guard let argument = nonNullArgument, argument.resolvedScalar != .bool(true) else { return nil }
+    if argument.mappingPairs != nil {
+      guard let node = labelled([label]), let closure = required(label, of: node) else {
+        failed = true
+        return nil
+      }
+      return closure
+    }
+    return argument
+  }
+
+  /// Combine's `first` / `last`: bare, or a test written plain or with `where`.
+  fileprivate func combineFirstOrLast(_ make: @escaping (_ upstream: any Source, Predicate?) -> any Source)
+    -> (SignalPlan, ValueShape)?
+  {
+    var failed = false
+    let node = closureArgument("where", failed: &failed)
+    if failed { return nil }
+    var test: StepExpression?
+    if let node {
+      guard let compiled = expression(node) else { return nil }
+      test = compiled
+    }
+    uses("combine-first-last-finish-when-empty")
+    let role = definition.name
+    return apply(shape.passedOn) { [test] graph, upstream, scope in
+      make(upstream, test.map { graph.predicate($0, scope, role: role) })
+    }
+  }
+
+  /// A Combine `ConnectablePublisher` over the input (`share`, `multicast`, `makeConnectable`):
+  /// one subject for every subscriber, connected at setup unless `autoconnect` follows (a view
+  /// model that calls `connect()` does so when it is made).
+  func combineShare(_ subject: Subject.Kind, connectsAtSetup: Bool) -> (SignalPlan, ValueShape) {
+    let owner = nodeLabel
+    return apply(shape.passedOn) { graph, upstream, _ in
+      let shared = ShareSource(upstream, policy: .combine(subject), owner: owner, runtime: graph.runtime)
+      if connectsAtSetup { graph.eagerConnections.append { [weak shared] in shared?.connect() } }
+      return shared
+    }
+  }
 }

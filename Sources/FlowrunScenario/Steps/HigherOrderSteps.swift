@@ -69,6 +69,7 @@ extension StepTable {
         return nil
       }
       return c.apply(.value) { graph, upstream, scope in
+        // Unowned: the handler runs only while its graph runs (Runtime, "Ownership").
         upstream.catchError { [unowned graph] error throws(StepFailure) in
           var inner = scope
           inner.error = error

@@ -19,6 +19,33 @@ extension StepDefinition {
   }
 }
 
+extension StepDefinition {
+  /// A library step that only changes types or prints (`eraseToAnyPublisher`, `setFailureType`,
+  /// `print`, `debug`, `asObservable`): accepted with any argument, it passes every event on
+  /// unchanged and is traced under its own name.
+  static func passThrough(_ name: String, library: Library, summary: String) -> StepDefinition {
+    .operator(name, .labels, summary: summary, library: library, nearest: "tap") { c in
+      c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
+    }
+  }
+
+  /// A library operator that cannot mean anything in virtual time (a breakpoint, a real
+  /// thread): a load error that says `why`.
+  static func rejected(_ name: String, library: Library, why: String) -> StepDefinition {
+    .operator(name, .labels, summary: "\(library.title) \(name): not accepted, \(why).", library: library) { c in
+      c.error("\(c.quotedName) cannot run in a scenario: \(why)", at: c.step.nameNode)
+      return nil
+    }
+  }
+}
+
+extension StepCompilation {
+  /// Records that the scenario uses the meaning of docs row `id` (docs/libraries.md).
+  func uses(_ id: String) {
+    compiler.usesRow(id)
+  }
+}
+
 extension OperatorCompilation {
   /// Compiles the step as the default catalogue's step `name` does.
   func compile(as name: String) -> (SignalPlan, ValueShape)? {
@@ -34,11 +61,6 @@ extension OperatorCompilation {
   /// redefines only one form of a key, such as Combine's `throttle: { for, latest }`).
   func compileAsDefault() -> (SignalPlan, ValueShape)? {
     compile(as: definition.name)
-  }
-
-  /// Records that the scenario uses the meaning of docs row `id` (docs/libraries.md).
-  func uses(_ id: String) {
-    compiler.usesRow(id)
   }
 
   /// The argument's pairs when it is written as a mapping of labels (`{ for: 5, latest: true }`),

@@ -15,6 +15,9 @@ struct StepTable: Sendable {
   /// Every name and alias, sources first, in catalogue order (a name that is both a source and
   /// an operator, such as `merge`, appears twice).
   let names: [String]
+  /// For the default catalogue's keys the library has no operator of that name for, the
+  /// library's own word (`startWith` → `prepend` under Combine): `flowrun check` names it.
+  let words: [String: String]
   private let table: [String: Entry]
 
   /// What one name stands for: a source, an operator, or both (`merge`, `zip`).
@@ -44,7 +47,7 @@ struct StepTable: Sendable {
   /// Every definition of the catalogue, in order, the libraries' last.
   static let catalogue: [StepDefinition] =
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
-    + rac2Steps + rxSwiftSteps + combineSteps
+    + rac2Steps + rac2Vocabulary + rxSwiftSteps + rxSwiftVocabulary + combineSteps
 
   /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
   /// the library replaces the default one of the same name and role, or adds its name.
@@ -71,8 +74,18 @@ struct StepTable: Sendable {
     }
     self.definitions = definitions
     self.table = table
+    self.words = Self.words(of: library)
     let sources = definitions.filter { $0.role == .source }.flatMap(\.names)
     self.names = sources + definitions.filter { $0.role == .operator }.flatMap(\.names)
+  }
+
+  /// Per library, its words for default keys it has no operator of that name for (each
+  /// library's step file declares its map: `combineWords`, …).
+  static func words(of library: Library?) -> [String: String] {
+    switch library {
+    case .combine?: combineWords
+    default: [:]
+    }
   }
 
   /// Whether `name` is a step (a source or an operator).

@@ -14,7 +14,7 @@ extension FlowrunCommand {
       var options = try scenarios.runOptions()
       output.apply(to: &options)
       options.checkOnly = true
-      try runSession(options)
+      try runSession(options, isolated: true)
     }
   }
 }

@@ -11,10 +11,19 @@ extension FlowrunCommand {
         The starter is the login button example in miniature; it passes as written. Its first \
         line attaches the scenario schema for editors (yaml-language-server). An existing file \
         is never overwritten.
+
+        With --swift <scenario.yaml>, prints instead the skeleton of a Swift test that checks \
+        real code against that scenario with the FlowrunTesting library: one drive per input, \
+        one observe per expectation (docs/testing-real-code.md). Nothing is written.
         """)
 
     @Argument(help: ArgumentHelp("The scenario to create: 'login' writes login.yaml.", valueName: "name"))
-    var name: String
+    var name: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Print the skeleton of a Swift test binding real code to this scenario file.", valueName: "scenario.yaml"))
+    var swift: String?
 
     @Option(
       help: ArgumentHelp(
@@ -29,7 +38,11 @@ extension FlowrunCommand {
     var library: String?
 
     func validate() throws {
-      if name.isEmpty || name.hasSuffix("/") {
+      if swift != nil {
+        guard name == nil else { throw ValidationError("give either a name to create or --swift, not both") }
+        return
+      }
+      guard let name, !name.isEmpty, !name.hasSuffix("/") else {
         throw ValidationError("the name of the scenario file to create is missing, such as 'login'")
       }
       if let library, Library(rawValue: library) == nil {
@@ -39,6 +52,8 @@ extension FlowrunCommand {
     }
 
     func run() throws {
+      if let swift { return try printSkeleton(swift) }
+      guard let name else { return }
       let path = name.hasSuffix(".yaml") || name.hasSuffix(".yml") ? name : name + ".yaml"
       let url = URL(fileURLWithPath: path)
       if FileManager.default.fileExists(atPath: url.path) {
@@ -57,6 +72,18 @@ extension FlowrunCommand {
         throw ExitCode(1)
       }
       FileHandle.standardOutput.write(Data("wrote \(path); run it with: flowrun \(path)\n".utf8))
+    }
+
+    /// `--swift FILE`: the test skeleton on standard output; a file that does not load is its
+    /// diagnostics and exit code 1.
+    private func printSkeleton(_ path: String) throws {
+      switch SwiftTestSkeleton.text(ofFileAt: path) {
+      case .success(let text):
+        FileHandle.standardOutput.write(Data(text.utf8))
+      case .failure(let problems):
+        FileHandle.standardError.write(Data(problems.text.utf8))
+        throw ExitCode(1)
+      }
     }
   }
 }

@@ -6,7 +6,7 @@ extension FlowrunCommand.Run {
   /// Runs the session once, or with `--trace` prints each file's walkthrough, and with
   /// `--watch` does it again every time a scenario file under the paths changes.
   func runOrWatch(_ options: RunOptions) throws {
-    guard trace || watch else { return try runSession(options) }
+    guard trace || watch else { return try runSession(options, isolated: true) }
     try Watcher.run(paths: options.paths, watch: watch) {
       guard trace else {
         do {

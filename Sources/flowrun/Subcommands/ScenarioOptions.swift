@@ -80,7 +80,21 @@ enum ColorMode: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// Runs a session, printing as it goes, and turns its result into the process's exit code.
-func runSession(_ options: RunOptions) throws {
+/// `isolated`: in a child process of this executable, so that a crash is reported as the
+/// crashing scenario's error and the run goes on (FlowrunApp/IsolatedRun.swift).
+func runSession(_ options: RunOptions, isolated: Bool = false) throws {
+  var options = options
+  let environment = ProcessInfo.processInfo.environment
+  if let child = IsolatedRun.child(environment: environment) {
+    options.isolation = child
+    IsolatedRun.exitWithParent()
+  } else if isolated, let executable = Bundle.main.executablePath {
+    let code = IsolatedRun.supervise(
+      executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment
+    ) { FileHandle.standardError.write($0) }
+    if code != 0 { throw ExitCode(code) }
+    return
+  }
   try runToExit { () throws(UsageError) in try Session.run(options, emit: printOutput) }
 }
 

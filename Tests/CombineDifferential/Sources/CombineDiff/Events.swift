@@ -67,6 +67,8 @@ final class PushSubscription: Subscription {
   private var downstream: AnySubscriber<Int, FlowError>?
   private var demand = Subscribers.Demand.none
   var onCancel: (() -> Void)?
+  /// Called once when the subscription ends: cancelled, or its terminal event sent.
+  var onEnd: (() -> Void)?
 
   init(_ downstream: AnySubscriber<Int, FlowError>) { self.downstream = downstream }
 
@@ -78,6 +80,12 @@ final class PushSubscription: Subscription {
     downstream = nil
     onCancel?()
     onCancel = nil
+    end()
+  }
+
+  private func end() {
+    onEnd?()
+    onEnd = nil
   }
 
   func send(_ event: Event) {
@@ -89,9 +97,11 @@ final class PushSubscription: Subscription {
       demand += downstream.receive(value)
     case .completed:
       self.downstream = nil
+      end()
       downstream.receive(completion: .finished)
     case .failed(let error):
       self.downstream = nil
+      end()
       downstream.receive(completion: .failure(FlowError(value: error)))
     }
   }
@@ -126,18 +136,39 @@ final class HotSource: Publisher {
 
 /// flowrun's `cold` marble: each subscription schedules its events, counted from its own frame,
 /// when it subscribes; cancelling stops them.
+/// Its subscriptions are logged in `log` (flowrun's `<signal>.subscriptions`): the frame of each
+/// subscription and of its end (cancelled, or terminated).
 struct ColdSource: Publisher {
   typealias Output = Int
   typealias Failure = FlowError
   let scheduler: FrameScheduler
   let events: [Timed]
+  var log: SubscriptionLog?
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == FlowError {
     let subscription = PushSubscription(AnySubscriber(subscriber))
+    if let log {
+      let index = log.subscribed(at: scheduler.now.value)
+      subscription.onEnd = { [scheduler] in log.ended(index, at: scheduler.now.value) }
+    }
     subscriber.receive(subscription: subscription)
     let start = scheduler.now.value
     for timed in events {
       scheduler.schedule(after: Frame(start + timed.frame)) { subscription.send(timed.event) }
     }
+  }
+}
+
+/// The subscriptions of one cold marble: `[start, end]` per subscription, `end` nil while open.
+final class SubscriptionLog {
+  private(set) var entries: [[Int?]] = []
+
+  func subscribed(at frame: Int) -> Int {
+    entries.append([frame, nil])
+    return entries.count - 1
+  }
+
+  func ended(_ index: Int, at frame: Int) {
+    if entries[index][1] == nil { entries[index][1] = frame }
   }
 }

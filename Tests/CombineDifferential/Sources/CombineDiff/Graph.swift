@@ -15,6 +15,11 @@ final class GraphRun {
   private var hot: [String: HotSource] = [:]
   private var passthrough: [String: PassthroughSubject<Int, FlowError>] = [:]
   private var current: [String: CurrentValueSubject<Int, FlowError>] = [:]
+  /// The subscription logs of the cold marbles that carry a `log` name.
+  private(set) var logs: [String: SubscriptionLog] = [:]
+  /// The arrays `collect` sent, each sent as `listBase - index` (the driver decodes them).
+  private(set) var lists: [[Int]] = []
+  static let listBase = -1_000_000
 
   /// Runs the graph: hot events, then timeline actions are scheduled, then the recorder
   /// subscribes, then virtual time advances to `until` (actions due at `until` run).
@@ -91,7 +96,12 @@ final class GraphRun {
       if let subject = current[name] { return subject.eraseToAnyPublisher() }
       throw GraphError(description: "unknown subject '\(name)'")
     case "cold":
-      return ColdSource(scheduler: scheduler, events: try events(node["events"])).eraseToAnyPublisher()
+      var log: SubscriptionLog?
+      if let name = node["log"] as? String {
+        log = logs[name] ?? SubscriptionLog()
+        logs[name] = log
+      }
+      return ColdSource(scheduler: scheduler, events: try events(node["events"]), log: log).eraseToAnyPublisher()
     case "just":
       return Just(try int(node, "value")).setFailureType(to: FlowError.self).eraseToAnyPublisher()
     case "of":
@@ -111,9 +121,40 @@ final class GraphRun {
       let inputs = try (node["srcs"] as? [Any] ?? []).map(build)
       guard inputs.count == 2 else { throw GraphError(description: "zip takes two inputs") }
       return inputs[0].zip(inputs[1]).map { $0 + $1 }.eraseToAnyPublisher()
+    case "record":
+      let values = node["values"] as? [Int] ?? []
+      let completion: Subscribers.Completion<FlowError> =
+        (node["error"] as? String).map { .failure(FlowError(value: $0)) } ?? .finished
+      return Record(output: values, completion: completion).eraseToAnyPublisher()
+    case "future":
+      // Made now (at setup, as a view model makes it): the promise subscribes its source at once.
+      let source = try build(node["src"])
+      var keep: AnyCancellable?
+      let future = Future<Int, FlowError> { promise in
+        // The work the promise waits for: its first value fulfils it (flowrun's `Future`).
+        keep = source.first().sink(
+          receiveCompletion: { if case .failure(let e) = $0 { promise(.failure(e)) } },
+          receiveValue: { promise(.success($0)) })
+      }
+      retained.append(keep as Any)
+      return future.eraseToAnyPublisher()
+    case "deferred":
+      let inner = node["src"]
+      _ = try build(inner)
+      return Deferred { (try? self.build(inner)) ?? Empty().eraseToAnyPublisher() }.eraseToAnyPublisher()
     default:
+      if let flow = try combineOperator(op, node, { try self.build($0) }) { return flow }
       return try unary(op, node, try build(node["src"]))
     }
+  }
+
+  /// What the run keeps alive (a Future's subscription to its source).
+  var retained: [Any] = []
+
+  /// Records a list `collect` sent and returns its code.
+  func encode(_ list: [Int]) -> Int {
+    lists.append(list)
+    return Self.listBase - (lists.count - 1)
   }
 
   private func unary(_ op: String, _ node: [String: Any], _ src: Flow) throws -> Flow {
@@ -129,9 +170,9 @@ final class GraphRun {
     case "removeDuplicates":
       return src.removeDuplicates().eraseToAnyPublisher()
     case "prepend":
-      return src.prepend(try int(node, "value")).eraseToAnyPublisher()
+      return src.prepend(try node["values"] as? [Int] ?? [int(node, "value")]).eraseToAnyPublisher()
     case "append":
-      return src.append(try int(node, "value")).eraseToAnyPublisher()
+      return src.append(try node["values"] as? [Int] ?? [int(node, "value")]).eraseToAnyPublisher()
     case "dropFirst":
       return src.dropFirst(try int(node, "n")).eraseToAnyPublisher()
     case "prefix":
@@ -172,7 +213,7 @@ final class GraphRun {
   /// An inner publisher made anew for each outer value (the closure keeps the run alive: one run
   /// per graph, dropped with its scheduler): a source, optionally mapped with
   /// `$0 + outer * 10`.
-  private func template(_ any: Any?) throws -> (Int) -> Flow {
+  func template(_ any: Any?) throws -> (Int) -> Flow {
     guard let node = any as? [String: Any] else { throw GraphError(description: "bad template") }
     let source = node["source"]
     let addOuter = node["addOuter"] as? Bool ?? false
@@ -199,7 +240,7 @@ final class GraphRun {
     }
   }
 
-  private func function(_ name: String) throws -> (Int) -> Int {
+  func function(_ name: String) throws -> (Int) -> Int {
     switch name {
     case "$0 + 1": return { $0 + 1 }
     case "$0 * 2": return { $0 * 2 }
@@ -209,21 +250,23 @@ final class GraphRun {
     }
   }
 
-  private func predicate(_ name: String) throws -> (Int) -> Bool {
+  func predicate(_ name: String) throws -> (Int) -> Bool {
     switch name {
     case "$0 % 2 == 0": return { $0 % 2 == 0 }
     case "$0 > 3": return { $0 > 3 }
     case "$0 < 6": return { $0 < 6 }
+    case "$0 > 7": return { $0 > 7 }
+    case "$0 == 5": return { $0 == 5 }
     default: throw GraphError(description: "unknown predicate '\(name)'")
     }
   }
 
-  private func string(_ node: [String: Any], _ key: String) throws -> String {
+  func string(_ node: [String: Any], _ key: String) throws -> String {
     guard let value = node[key] as? String else { throw GraphError(description: "missing '\(key)' in \(node)") }
     return value
   }
 
-  private func int(_ node: [String: Any], _ key: String) throws -> Int {
+  func int(_ node: [String: Any], _ key: String) throws -> Int {
     guard let value = node[key] as? Int else { throw GraphError(description: "missing '\(key)' in \(node)") }
     return value
   }

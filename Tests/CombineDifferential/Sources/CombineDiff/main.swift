@@ -21,8 +21,16 @@ func runAll(_ path: String) throws -> Data {
   var results: [Any] = []
   for graph in graphs {
     do {
-      let recorder = try GraphRun().run(graph)
-      results.append(["events": recorder.events.map(eventJSON), "afterTerminal": recorder.afterTerminal])
+      let run = GraphRun()
+      let recorder = try run.run(graph)
+      var subscriptions: [String: Any] = [:]
+      for (name, log) in run.logs {
+        subscriptions[name] = log.entries.map { $0.map { $0 as Any? ?? NSNull() } }
+      }
+      results.append([
+        "events": recorder.events.map(eventJSON), "afterTerminal": recorder.afterTerminal,
+        "subscriptions": subscriptions, "lists": run.lists,
+      ])
     } catch {
       results.append(["error": "\(error)"])
     }

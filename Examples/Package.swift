@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+// Real Combine view models of the teaching flows, checked against the very scenarios under
+// ../scenarios with FlowrunTesting (docs/testing-real-code.md). On Apple platforms they use
+// Combine; on Linux OpenCombine, through OpenCombineShim.
+//   swift test --package-path Examples
+import PackageDescription
+
+let package = Package(
+  name: "FlowrunExamples",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    // For Benchmarks/ (BindingBench): the view models driven under two schedulers.
+    .library(name: "ViewModels", targets: ["ViewModels"])
+  ],
+  dependencies: [
+    .package(name: "flowrun", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+  ],
+  targets: [
+    .target(
+      name: "ViewModels",
+      dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
+    ),
+    .testTarget(
+      name: "ViewModelsTests",
+      dependencies: [
+        "ViewModels",
+        .product(name: "FlowrunTesting", package: "flowrun"),
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ]
+    ),
+  ]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}

@@ -1,0 +1,29 @@
+/// Combine's demand, as far as a pull source needs it: an observer that can say whether it
+/// wants a value now, and call back when it wants one again.
+///
+/// Only Combine's `prepend` asks (`startWith(_:pullsOnDemand:)`), as OpenCombine's
+/// `Publishers.Sequence` sends an element only while its subscriber has demand
+/// (`Publishers.Sequence.swift` `Inner.request(_:)`) and `Publishers.Concatenate` subscribes
+/// its suffix only when that prefix finished (`Inner.prefixReceive(completion:)`). A `prefix`
+/// that ended wants nothing more; a full `flatMap(maxPublishers:)` wants a value again when an
+/// inner finishes. Value-by-value steps (`map`, `filter`) and the tracing wrapper pass the
+/// question on; any other observer always wants values (unlimited demand).
+public protocol DemandingObserver: AnyObject {
+  /// Whether the observer would take a value now.
+  var wantsValue: Bool { get }
+  /// Whether the observer may still take values (false once it ended).
+  var isOpen: Bool { get }
+  /// Calls `resume` once when the observer wants a value again (never when it ended).
+  func whenWanting(_ resume: @escaping () -> Void)
+}
+
+/// Asks `observer` (an observer that does not say: always wants values).
+@inline(__always)
+func wantsValue(_ observer: any Observer) -> Bool {
+  (observer as? any DemandingObserver)?.wantsValue ?? true
+}
+
+@inline(__always)
+func isOpen(_ observer: any Observer) -> Bool {
+  (observer as? any DemandingObserver)?.isOpen ?? true
+}

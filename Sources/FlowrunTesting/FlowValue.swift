@@ -1,0 +1,371 @@
+public import FlowrunCore
+import Foundation
+import OrderedCollections
+
+/// A Swift type that converts to and from flowrun's `Value` directly: the numbers, strings,
+/// booleans, optionals, arrays and dictionaries of the scenario's legends. Any other `Codable`
+/// type converts through its coding keys (a struct becomes a map, compared with the legend's
+/// maps without regard to key order).
+public protocol FlowValueConvertible {
+  /// The value as a scenario writes it.
+  var flowValue: Value { get }
+  /// The Swift value of `value`; nil when it is of another kind.
+  init?(flowValue value: Value)
+}
+
+extension Bool: FlowValueConvertible {
+  public var flowValue: Value { .bool(self) }
+  public init?(flowValue value: Value) {
+    guard case .bool(let bool) = value else { return nil }
+    self = bool
+  }
+}
+
+extension Int: FlowValueConvertible {
+  public var flowValue: Value { .int(self) }
+  public init?(flowValue value: Value) {
+    switch value {
+    case .int(let int): self = int
+    case .double(let double):
+      guard let int = Int(exactly: double) else { return nil }
+      self = int
+    default: return nil
+    }
+  }
+}
+
+extension Double: FlowValueConvertible {
+  public var flowValue: Value { .double(self) }
+  public init?(flowValue value: Value) {
+    switch value {
+    case .int(let int): self = Double(int)
+    case .double(let double): self = double
+    default: return nil
+    }
+  }
+}
+
+extension String: FlowValueConvertible {
+  public var flowValue: Value { .string(self) }
+  public init?(flowValue value: Value) {
+    guard case .string(let string) = value else { return nil }
+    self = string
+  }
+}
+
+extension Optional: FlowValueConvertible where Wrapped: FlowValueConvertible {
+  public var flowValue: Value { self?.flowValue ?? .null }
+  public init?(flowValue value: Value) {
+    if case .null = value {
+      self = .none
+      return
+    }
+    guard let wrapped = Wrapped(flowValue: value) else { return nil }
+    self = .some(wrapped)
+  }
+}
+
+extension Array: FlowValueConvertible where Element: FlowValueConvertible {
+  public var flowValue: Value { .list(map(\.flowValue)) }
+  public init?(flowValue value: Value) {
+    guard case .list(let items) = value else { return nil }
+    var result: [Element] = []
+    result.reserveCapacity(items.count)
+    for item in items {
+      guard let element = Element(flowValue: item) else { return nil }
+      result.append(element)
+    }
+    self = result
+  }
+}
+
+extension Dictionary: FlowValueConvertible where Key == String, Value: FlowValueConvertible {
+  public var flowValue: FlowrunCore.Value {
+    .map(OrderedDictionary(uniqueKeysWithValues: sorted { $0.key < $1.key }.map { ($0.key, $0.value.flowValue) }))
+  }
+  public init?(flowValue value: FlowrunCore.Value) {
+    guard case .map(let entries) = value else { return nil }
+    var result: [String: Value] = [:]
+    for (key, item) in entries {
+      guard let element = Value(flowValue: item) else { return nil }
+      result[key] = element
+    }
+    self = result
+  }
+}
+
+/// Why a value did not convert.
+struct ConversionError: Error {
+  var reason: String
+}
+
+/// Conversions between Swift values and flowrun's: directly for ``FlowValueConvertible``
+/// types, through JSON for any other `Codable` type (Foundation's default strategies: a `Date`
+/// is a number of seconds, `Data` base64).
+enum FlowValues {
+  static func value<T>(of swift: T) throws(ConversionError) -> Value {
+    if let optional = swift as? any OptionalValue, optional.isNone { return .null }
+    if let convertible = swift as? any FlowValueConvertible { return convertible.flowValue }
+    if let value = swift as? Value { return value }
+    guard let encodable = swift as? any Encodable else {
+      throw ConversionError(reason: "\(T.self) is neither FlowValueConvertible nor Encodable")
+    }
+    let data: Data
+    do {
+      data = try JSONEncoder().encode(encodable)
+    } catch {
+      throw ConversionError(reason: "encoding failed: \(error)")
+    }
+    var reader = JSONValueReader(bytes: Array(data))
+    guard let value = reader.read() else { throw ConversionError(reason: "its JSON did not read back") }
+    return value
+  }
+
+  static func swift<T>(_ type: T.Type, from value: Value) throws(ConversionError) -> T {
+    if let convertible = type as? any FlowValueConvertible.Type {
+      guard let made = convertible.init(flowValue: value) as? T else {
+        throw ConversionError(reason: "a \(value.kindName) value \(value) is not a \(T.self)")
+      }
+      return made
+    }
+    if T.self == Value.self, let same = value as? T { return same }
+    guard let decodable = type as? any Decodable.Type else {
+      throw ConversionError(reason: "\(T.self) is neither FlowValueConvertible nor Decodable")
+    }
+    guard let json = JSONValueWriter.json(value) else {
+      throw ConversionError(reason: "\(value) has no JSON form")
+    }
+    do {
+      guard let made = try JSONDecoder().decode(decodable, from: Data(json.utf8)) as? T else {
+        throw ConversionError(reason: "decoding made another type")
+      }
+      return made
+    } catch let error as ConversionError {
+      throw error
+    } catch {
+      throw ConversionError(reason: "\(value) does not decode as \(T.self): \(Self.describe(error))")
+    }
+  }
+
+  /// A decoding error in one line: what was missing or mismatched, and where.
+  static func describe(_ error: any Error) -> String {
+    guard let decoding = error as? DecodingError else { return "\(error)" }
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      return keys.isEmpty ? "" : " at '\(keys.joined(separator: "."))'"
+    }
+    switch decoding {
+    case .keyNotFound(let key, let context): return "no key '\(key.stringValue)'\(path(context))"
+    case .typeMismatch(let type, let context): return "not a \(type)\(path(context))"
+    case .valueNotFound(let type, let context): return "no \(type) value\(path(context))"
+    case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+    @unknown default: return "\(error)"
+    }
+  }
+}
+
+/// An optional, to tell a nil of any wrapped type (a cast to a protocol unwraps it).
+private protocol OptionalValue {
+  var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+  fileprivate var isNone: Bool { self == nil }
+}
+
+/// JSON text of a value (nil for a signal, which has none).
+enum JSONValueWriter {
+  static func json(_ value: Value) -> String? {
+    switch value {
+    case .null: return "null"
+    case .bool(let bool): return bool ? "true" : "false"
+    case .int(let int): return String(int)
+    case .double(let double): return double.isFinite ? "\(double)" : nil
+    case .string(let string): return quoted(string)
+    case .list(let items):
+      var parts: [String] = []
+      for item in items {
+        guard let part = json(item) else { return nil }
+        parts.append(part)
+      }
+      return "[" + parts.joined(separator: ",") + "]"
+    case .map(let entries):
+      var parts: [String] = []
+      for (key, item) in entries {
+        guard let part = json(item) else { return nil }
+        parts.append(quoted(key) + ":" + part)
+      }
+      return "{" + parts.joined(separator: ",") + "}"
+    case .signal: return nil
+    }
+  }
+
+  static func quoted(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          out +=
+            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+            + String(scalar.value, radix: 16)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// Reads the JSON that `JSONEncoder` writes into a value (an integer stays an `int`, a
+/// number with a fraction or exponent is a `double`).
+struct JSONValueReader {
+  let bytes: [UInt8]
+  var index = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  mutating func read() -> Value? {
+    let value = readValue()
+    skipSpace()
+    return index == bytes.count ? value : nil
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+  }
+
+  private mutating func readValue() -> Value? {
+    skipSpace()
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      index += 1
+      var entries = OrderedDictionary<String, Value>()
+      skipSpace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .map(entries)
+      }
+      while true {
+        skipSpace()
+        guard let key = readString() else { return nil }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        guard let item = readValue() else { return nil }
+        entries[key] = item
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        index += 1
+        if bytes[index - 1] == UInt8(ascii: "}") { return .map(entries) }
+        guard bytes[index - 1] == UInt8(ascii: ",") else { return nil }
+      }
+    case UInt8(ascii: "["):
+      index += 1
+      var items: [Value] = []
+      skipSpace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .list(items)
+      }
+      while true {
+        guard let item = readValue() else { return nil }
+        items.append(item)
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        index += 1
+        if bytes[index - 1] == UInt8(ascii: "]") { return .list(items) }
+        guard bytes[index - 1] == UInt8(ascii: ",") else { return nil }
+      }
+    case UInt8(ascii: "\""):
+      return readString().map(Value.string)
+    case UInt8(ascii: "t"): return readWord("true", .bool(true))
+    case UInt8(ascii: "f"): return readWord("false", .bool(false))
+    case UInt8(ascii: "n"): return readWord("null", .null)
+    default: return readNumber()
+    }
+  }
+
+  private mutating func readWord(_ word: String, _ value: Value) -> Value? {
+    let utf8 = Array(word.utf8)
+    guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else { return nil }
+    index += utf8.count
+    return value
+  }
+
+  private mutating func readNumber() -> Value? {
+    let start = index
+    var isInteger = true
+    while index < bytes.count, let byte = Optional(bytes[index]),
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [0x2D, 0x2B, 0x2E, 0x65, 0x45].contains(byte)
+    {
+      if [0x2E, 0x65, 0x45].contains(byte) { isInteger = false }
+      index += 1
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, let int = Int(text) { return .int(int) }
+    return Double(text).map(Value.double)
+  }
+
+  private mutating func readString() -> String? {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    var run: [UInt8] = []
+    func flush() {
+      scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+      run.removeAll(keepingCapacity: true)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        flush()
+        return String(scalars)
+      case UInt8(ascii: "\\"):
+        flush()
+        guard index < bytes.count else { return nil }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "b"): scalars.append("\u{8}")
+        case UInt8(ascii: "f"): scalars.append("\u{C}")
+        case UInt8(ascii: "u"):
+          guard var code = readHex() else { return nil }
+          if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\") {
+            index += 2
+            guard let low = readHex() else { return nil }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let scalar = Unicode.Scalar(code) else { return nil }
+          scalars.append(scalar)
+        default: scalars.append(Unicode.Scalar(escape))
+        }
+      default:
+        run.append(byte)
+      }
+    }
+    return nil
+  }
+
+  private mutating func readHex() -> UInt32? {
+    guard index + 4 <= bytes.count,
+      let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+    else { return nil }
+    index += 4
+    return code
+  }
+}
