@@ -205,16 +205,16 @@ def load_steps():
     # name is added. Which names a file may use depends on its `library:`, which the loader checks.
     for library, rows in sorted(table.get("libraries", {}).items()):
         for row in rows:
-            if row["role"] != "operator":
-                continue
+            # A library's sources (Combine's `Just`, `Future` …) are added like its operators.
+            listed = operators if row["role"] == "operator" else sources
             schema = ARGUMENTS[row["argument"]]
-            for index, (name, existing, text) in enumerate(operators):
+            for index, (name, existing, text) in enumerate(listed):
                 if name == row["name"]:
                     if existing is not schema:
-                        operators[index] = (name, {"anyOf": [existing, schema]}, text)
+                        listed[index] = (name, {"anyOf": [existing, schema]}, text)
                     break
             else:
-                operators.append((row["name"], schema, "%s (library: %s)" % (row["summary"], library)))
+                listed.append((row["name"], schema, "%s (library: %s)" % (row["summary"], library)))
             steps.append(row)
     bare = sorted({s["name"] for s in steps if s["role"] == "operator" and s["mayBeBare"]})
     return sources, operators, extras, overrides, bare

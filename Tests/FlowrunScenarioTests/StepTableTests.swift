@@ -1,3 +1,4 @@
+import FlowrunDiagnostics
 import FlowrunTestSupport
 import Foundation
 import Testing
@@ -106,6 +107,42 @@ struct StepTableTests {
     for (key, word) in words {
       #expect(StepTable.standard.contains(key), "\(library.rawValue): '\(key)' is no default step")
       #expect(key != word, "\(library.rawValue): '\(key)' is its own word")
+    }
+  }
+
+  /// Under `rxswift` and `rac2`, a default key the library spells otherwise keeps its meaning and
+  /// `flowrun check` names the library's word, as it does under `combine`.
+  @Test(arguments: [
+    (Library.rxswift, "[{ of: [1, 2] }, { mapTo: 0 }]", "RxSwift calls it 'map'"),
+    (.rac2, "[{ of: [1, 2] }, { mapTo: 0 }]", "RAC2 calls it 'mapReplace:'"),
+  ])
+  func aDefaultKeyTheLibraryCallsOtherwiseIsNoted(_ library: Library, _ chain: String, _ word: String) {
+    let text = """
+      flowrun: 1
+      name: notes
+      library: \(library.rawValue)
+      signals:
+        out: \(chain)
+      expect:
+        out: "(00|)"
+
+      """
+    let file = loadScenarios(text)
+    #expect(problems(of: file) == nil)
+    #expect(
+      file.notes.map(\.message) == [
+        "'mapTo' keeps the default catalogue's meaning under library '\(library.rawValue)'; \(word)"
+      ])
+  }
+
+  /// Every definition RxSwift and RAC2 add or redefine is a word of the library's own: their
+  /// words tables name none of them.
+  @Test(arguments: [(Library.rxswift, StepTable.rxSwiftWords), (.rac2, StepTable.rac2Words)])
+  func aLibraryWordNamesNoStepOfTheLibrary(_ library: Library, _ words: [String: String]) {
+    let table = StepTable.dialect(library)
+    for (key, _) in words {
+      #expect(table.operator(named: key)?.library != library, "\(library.rawValue): \(key)")
+      #expect(table.source(named: key)?.library != library, "\(library.rawValue): \(key)")
     }
   }
 

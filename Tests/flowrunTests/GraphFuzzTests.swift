@@ -79,8 +79,8 @@ enum GraphBatch {
     let checkReport = directory.appendingPathComponent("check.json")
     let check = try ChildProcess.run(
       executable.path, ["check", "--color", "never", "--reporter", "json:" + checkReport.path, files.path],
-      in: directory, timeout: 600)
-    #expect(check.signal == nil && !check.timedOut, "flowrun check crashed or hung on seeds \(seeds)\n\(check.output)")
+      in: directory, hangGuard: 600)
+    #expect(check.signal == nil && !check.hung, "flowrun check crashed or hung on seeds \(seeds)\n\(check.output)")
     for scenario in try scenarios(in: checkReport) where scenario.status != "passed" {
       let text = (try? String(contentsOfFile: scenario.path, encoding: .utf8)) ?? ""
       result.loadFailures.append("\(scenario.path): \(scenario.messages.joined(separator: "; "))\n\(text)")
@@ -88,9 +88,9 @@ enum GraphBatch {
     let runReport = directory.appendingPathComponent("run.json")
     let run = try ChildProcess.run(
       executable.path, ["run", "--color", "never", "--jobs", "2", "--reporter", "json:" + runReport.path, files.path],
-      in: directory, timeout: 1200)
+      in: directory, hangGuard: 1200)
     #expect(
-      run.signal == nil && !run.timedOut, "flowrun run crashed or hung on seeds \(seeds)\n\(run.output.suffix(4000))")
+      run.signal == nil && !run.hung, "flowrun run crashed or hung on seeds \(seeds)\n\(run.output.suffix(4000))")
     var crashed: Set<String> = []
     for scenario in try scenarios(in: runReport)
     where scenario.messages.contains(where: { $0.hasPrefix("flowrun crashed") }) {
@@ -105,7 +105,7 @@ enum GraphBatch {
   static func keep(crash path: String, executable: URL) throws -> String {
     let url = URL(fileURLWithPath: path)
     let alone = try ChildProcess.run(
-      executable.path, ["trace", url.path], in: url.deletingLastPathComponent(), timeout: 600)
+      executable.path, ["trace", url.path], in: url.deletingLastPathComponent(), hangGuard: 600)
     let output = alone.output.suffix(20000)
     if let folder = GraphFuzzTests.environment["FLOWRUN_GRAPH_FUZZ_CRASHES"] {
       let directory = URL(fileURLWithPath: folder)

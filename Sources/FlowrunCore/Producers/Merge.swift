@@ -52,9 +52,13 @@ final class Flatten: MultiInputSink, Disposable {
   /// demand, `DemandingObserver`).
   var onSlotFreed: (() -> Void)?
 
+  /// `observer` when it says whether it still takes values (`DemandingObserver`), cast once.
+  private let demanding: (any DemandingObserver)?
+
   init(observer: any Observer, concurrent: Int) {
     self.observer = observer
     self.concurrent = concurrent
+    demanding = observer as? any DemandingObserver
   }
 
   /// Whether every slot is taken (or inners wait for one).
@@ -65,7 +69,7 @@ final class Flatten: MultiInputSink, Disposable {
     // A downstream that ended while an earlier input delivered during its subscription (a
     // `first` after a `merge` whose first input is a `just`) gets no further input subscribed,
     // as RxJS's closed subscriber and Combine's cancelled `FlatMap` do.
-    guard !isDone, isOpen(observer) else { return }
+    guard !isDone, demanding?.isOpen ?? true else { return }
     if running.count < concurrent {
       subscribe(inner)
     } else {
@@ -130,7 +134,7 @@ final class Flatten: MultiInputSink, Disposable {
   }
 
   func accepts(from input: Int) -> Bool {
-    !isDone && isOpen(observer)
+    !isDone && (demanding?.isOpen ?? true)
   }
 
   private func completeIfFinished() {

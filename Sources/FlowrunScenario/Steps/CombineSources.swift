@@ -214,7 +214,7 @@ extension StepTable {
       return (c.source { _, _ in ImmediateSource.just(value) }, .value)
     },
     .source(
-      "Empty", .labels, summary: "Combine Empty(): finished at subscription; { completeImmediately: false }: never.",
+      "Empty", .value, summary: "Combine Empty(): finished at subscription; { completeImmediately: false }: never.",
       library: .combine
     ) { c in
       var completes = true

@@ -118,18 +118,18 @@ extension StepTable {
     },
   ]
 
-  /// For each default key that RAC2 spells otherwise, ReactiveObjC's selector (the note
-  /// `flowrun check` gives under `library: rac2`).
+  /// For each default key that RAC2 spells otherwise, ReactiveObjC's selector, quoted as the note
+  /// of `flowrun check` under `library: rac2` prints it.
   static let rac2Words: [String: String] = [
-    "mapTo": "mapReplace:", "flatMap": "flattenMap:", "mergeAll": "flatten", "concatAll": "concat",
-    "switchMap": "flattenMap: + switchToLatest", "tap": "doNext:", "observeOn": "deliverOn:",
-    "catchAndReturn": "catchTo: + return:", "ignoreElements": "ignoreValues", "reduce": "aggregateWithStart:reduce:",
-    "scan": "scanWithStart:reduce:", "takeWhile": "takeWhileBlock:", "skipWhile": "skipWhileBlock:",
-    "pairwise": "combinePreviousWithStart:reduce:", "debounce": "throttle:",
-    "bufferTime": "bufferWithTime:onScheduler:",
-    "mergeWith": "merge:", "concatWith": "concat:",
-    "first": "take:1", "last": "takeLast:1", "fail": "error:", "just": "return:", "race": "none (no amb)",
-    "timeoutRAC": "timeout:onScheduler:", "takeUntilRAC": "takeUntil:", "sampleRAC": "sample:",
+    "mapTo": "'mapReplace:'", "flatMap": "'flattenMap:'", "mergeAll": "'flatten'", "concatAll": "'concat'",
+    "switchMap": "'flattenMap: + switchToLatest'", "tap": "'doNext:'", "observeOn": "'deliverOn:'",
+    "catchAndReturn": "'catchTo: + return:'", "ignoreElements": "'ignoreValues'", "reduce": "'aggregateWithStart:reduce:'",
+    "scan": "'scanWithStart:reduce:'", "takeWhile": "'takeWhileBlock:'", "skipWhile": "'skipWhileBlock:'",
+    "pairwise": "'combinePreviousWithStart:reduce:'", "debounce": "'throttle:'",
+    "bufferTime": "'bufferWithTime:onScheduler:'",
+    "mergeWith": "'merge:'", "concatWith": "'concat:'",
+    "first": "'take:1'", "last": "'takeLast:1'", "fail": "'error:'", "just": "'return:'",
+    "timeoutRAC": "'timeout:onScheduler:'", "takeUntilRAC": "'takeUntil:'", "sampleRAC": "'sample:'",
   ]
 }
 

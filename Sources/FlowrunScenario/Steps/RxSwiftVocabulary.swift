@@ -204,17 +204,16 @@ extension StepTable {
     },
   ]
 
-  /// For each default key that RxSwift spells otherwise, RxSwift's word (the note `flowrun
-  /// check` gives under `library: rxswift`).
+  /// For each default key that RxSwift spells otherwise, RxSwift's word, quoted as the note of
+  /// `flowrun check` under `library: rxswift` prints it.
   static let rxSwiftWords: [String: String] = [
-    "exhaustMap": "flatMapFirst", "switchToLatest": "switchLatest", "switchAll": "switchLatest",
-    "switchMap": "flatMapLatest", "race": "amb", "tap": "do", "observeOn": "observe(on:)",
-    "elementAt": "element(at:)", "fail": "error", "takeWhile": "take(while:)", "skipWhile": "skip(while:)",
-    "takeUntil": "take(until:)", "mapTo": "map", "shareReplay": "share(replay:)", "pairwise": "scan",
-    "first": "take(1)", "last": "takeLast(1)", "sampleRAC": "sample", "takeUntilRAC": "take(until:)",
-    "timeoutRAC": "timeout", "then": "concat", "ignore": "filter", "mergeAll": "merge",
-    "concatAll": "concat", "mergeWith": "merge", "concatWith": "concat", "zipWith": "zip",
-    "combineLatestWith": "combineLatest", "bufferTime": "buffer(timeSpan:count:scheduler:)",
+    "exhaustMap": "'flatMapFirst'", "switchToLatest": "'switchLatest'", "switchAll": "'switchLatest'",
+    "switchMap": "'flatMapLatest'", "race": "'amb'", "tap": "'do'", "observeOn": "'observe(on:)'",
+    "elementAt": "'element(at:)'", "fail": "'error'", "takeWhile": "'take(while:)'", "skipWhile": "'skip(while:)'",
+    "takeUntil": "'take(until:)'", "mapTo": "'map'", "shareReplay": "'share(replay:)'", "pairwise": "'scan'",
+    "first": "'take(1)'", "last": "'takeLast(1)'", "sampleRAC": "'sample'", "takeUntilRAC": "'take(until:)'",
+    "timeoutRAC": "'timeout'", "then": "'concat'", "ignore": "'filter'", "mergeAll": "'merge'",
+    "concatAll": "'concat'", "mergeWith": "'merge'", "concatWith": "'concat'", "bufferTime": "'buffer(timeSpan:count:scheduler:)'",
   ]
 }
 

@@ -84,7 +84,9 @@ struct StepTable: Sendable {
   static func words(of library: Library?) -> [String: String] {
     switch library {
     case .combine?: combineWords
-    default: [:]
+    case .rxswift?: rxSwiftWords
+    case .rac2?: rac2Words
+    case .rxjs?, nil: [:]
     }
   }
 
