@@ -78,7 +78,8 @@ extension StepTable {
     .operator(
       "debounce", .labels,
       summary: "Combine debounce(for:): debounce: d or { for: d }; a pending value is dropped at completion.",
-      library: .combine, drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
+      library: .combine,
+      drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
     ) { c in
       guard let duration = c.plainOrLabel("for") else { return nil }
       c.uses("combine-debounce-drops-pending-on-completion")

@@ -123,7 +123,8 @@ extension StepTable {
   static let rac2Words: [String: String] = [
     "mapTo": "'mapReplace:'", "flatMap": "'flattenMap:'", "mergeAll": "'flatten'", "concatAll": "'concat'",
     "switchMap": "'flattenMap: + switchToLatest'", "tap": "'doNext:'", "observeOn": "'deliverOn:'",
-    "catchAndReturn": "'catchTo: + return:'", "ignoreElements": "'ignoreValues'", "reduce": "'aggregateWithStart:reduce:'",
+    "catchAndReturn": "'catchTo: + return:'", "ignoreElements": "'ignoreValues'",
+    "reduce": "'aggregateWithStart:reduce:'",
     "scan": "'scanWithStart:reduce:'", "takeWhile": "'takeWhileBlock:'", "skipWhile": "'skipWhileBlock:'",
     "pairwise": "'combinePreviousWithStart:reduce:'", "debounce": "'throttle:'",
     "bufferTime": "'bufferWithTime:onScheduler:'",

@@ -213,7 +213,8 @@ extension StepTable {
     "takeUntil": "'take(until:)'", "mapTo": "'map'", "shareReplay": "'share(replay:)'", "pairwise": "'scan'",
     "first": "'take(1)'", "last": "'takeLast(1)'", "sampleRAC": "'sample'", "takeUntilRAC": "'take(until:)'",
     "timeoutRAC": "'timeout'", "then": "'concat'", "ignore": "'filter'", "mergeAll": "'merge'",
-    "concatAll": "'concat'", "mergeWith": "'merge'", "concatWith": "'concat'", "bufferTime": "'buffer(timeSpan:count:scheduler:)'",
+    "concatAll": "'concat'", "mergeWith": "'merge'", "concatWith": "'concat'",
+    "bufferTime": "'buffer(timeSpan:count:scheduler:)'",
   ]
 }
 
