@@ -152,7 +152,7 @@ extension ScenarioCompiler {
     referringName = name
     stepNesting = 0
     let compiled = compileSignal(declaration.node, "signal '\(name)'")
-    if compiled != nil, let values = knownKinds.source { knownKinds.signals[name] = values }
+    if compiled != nil, let known = knownKinds.source { knownKinds.signals[name] = known }
     currentName = outerName
     referringName = outerReferring
     stepNesting = outerNesting

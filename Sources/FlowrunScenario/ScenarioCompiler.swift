@@ -324,11 +324,11 @@ final class ScenarioCompiler {
     switch declaration.kind {
     case .signal:
       guard let shape = compileNamedSignal(name) else { return nil }
-      knownKinds.source = knownValues(ofReference: name)
+      knownKinds.source = .reference(name)
       return (.reference(.signal(name)), shape)
     case .subject: return (.reference(.subject(name)), .value)
     case .property:
-      knownKinds.source = knownValues(ofReference: name)
+      knownKinds.source = .reference(name)
       return (.reference(.property(name)), .value)
     case .command, .service:
       context.error("'\(name)' is a \(declaration.kind.rawValue), not a signal", at: node)

@@ -10,12 +10,22 @@ import FlowrunYAML
 /// One value of each kind stands for all of its kind: the members an expression may read depend
 /// only on the kind (a map has every key).
 struct KnownKinds {
+  /// Known values, or where to find them: a reference is looked up only when an expression
+  /// needs it, so a long chain of names costs nothing.
+  enum Known {
+    case values([Value])
+    case reference(String)
+  }
+
   /// The values of the source step compiled last (nil: not known).
-  var source: [Value]?
+  var source: Known?
   /// The values of the input of the operator being compiled.
-  var stepInput: [Value]?
+  var stepInput: Known?
   /// The values of each named signal, where known.
-  var signals: [String: [Value]] = [:]
+  var signals: [String: Known] = [:]
+  /// How deep `values(of:)` is in properties right now (a property bound to a signal that reads
+  /// it is a cycle: left unknown).
+  var resolving = 0
 
   /// One value of each kind among `values`.
   static func representatives(_ values: some Sequence<Value>) -> [Value] {
@@ -33,14 +43,27 @@ struct KnownKinds {
 }
 
 extension ScenarioCompiler {
-  /// The known values of a reference's values, where the load knows them.
-  func knownValues(ofReference name: String) -> [Value]? {
-    guard let declaration = declarations[name] else { return nil }
-    switch declaration.kind {
-    case .signal: return knownKinds.signals[name]
-    case .property: return knownPropertyValues(name, declaration.node)
-    default: return nil
+  /// The values `known` stands for, following references (a few: a longer chain of names is
+  /// left unknown).
+  func values(of known: KnownKinds.Known?) -> [Value]? {
+    guard knownKinds.resolving < 4 else { return nil }
+    knownKinds.resolving += 1
+    defer { knownKinds.resolving -= 1 }
+    var current = known
+    for _ in 0..<16 {
+      switch current {
+      case .values(let values)?: return values
+      case .reference(let name)?:
+        guard let declaration = declarations[name] else { return nil }
+        switch declaration.kind {
+        case .signal: current = knownKinds.signals[name]
+        case .property: return knownPropertyValues(name, declaration.node)
+        default: return nil
+        }
+      case nil: return nil
+      }
     }
+    return nil
   }
 
   /// A property's values: its `initial` (nil by default) and the values of the named signal it
@@ -58,16 +81,16 @@ extension ScenarioCompiler {
     } else {
       binding = node
     }
-    var values = [initial]
+    var result = [initial]
     if let binding {
       // Only a signal compiled already: compiling it here could enter a cycle through the
       // property, which the loader reports where the property is bound.
-      guard let signal = binding.scalarValue, binding.isScalar, let bound = knownKinds.signals[signal] else {
-        return nil
-      }
-      values += bound
+      guard let signal = binding.scalarValue, binding.isScalar, declarations[signal]?.kind == .signal,
+        let bound = values(of: knownKinds.signals[signal])
+      else { return nil }
+      result += bound
     }
-    return KnownKinds.representatives(values)
+    return KnownKinds.representatives(result)
   }
 
   /// Whether a timeline or effect action `set`s the property (its values are then not known).

@@ -94,4 +94,48 @@ import Testing
       at: SourceLocation(line: 8, column: 13, offset: 0), index: index, scalarEnds: index.scalarEnds())
     #expect(word.end == Position(line: 7, character: 12 + "vm.count".count))
   }
+
+  /// Each document's `library:` decides which steps its keys are and what hover says of them,
+  /// from the loader's step table for that library.
+  @Test func stepsFollowTheirDocumentsLibrary() throws {
+    let text = """
+      flowrun: 1
+      name: rac2
+      library: rac2
+      signals:
+        out: [{ hot: "-a" }, { throttle: 3 }, { mapReplace: 1 }, { reduceEach: '$0' }]
+      ---
+      flowrun: 1
+      name: combine
+      library: combine
+      signals:
+        out: [{ hot: "-a" }, removeDuplicates, { prefix: 1 }, { throttle: { for: 1, latest: true } }]
+      ---
+      flowrun: 1
+      name: default
+      signals:
+        out: [{ hot: "-a" }, { throttle: 3 }, { mapReplace: 1 }]
+      """
+    let index = ScenarioIndex(path: "x.yaml", bytes: Array(text.utf8))
+    #expect(
+      index.steps.map { "\($0.library?.rawValue ?? "-") \($0.name)" } == [
+        "rac2 hot", "rac2 throttle", "rac2 mapReplace", "rac2 reduceEach", "combine hot", "combine removeDuplicates",
+        "combine prefix", "combine throttle", "- hot", "- throttle",
+      ])
+    let hover = index.steps.map { Hover.stepText($0, base: nil) }
+    #expect(hover[1].contains("RAC2 -throttle:: a trailing debounce") && hover[1].contains("docs/libraries.md"))
+    #expect(hover[2].contains("RAC2 -mapReplace::"))
+    #expect(hover[5].contains("Combine removeDuplicates"))
+    #expect(hover[9].contains("ReactiveX throttle") && hover[9].contains("docs/reference/operators.md#throttle"))
+    // `reduceEach` holds an expression under RAC2: the names in it are indexed.
+    #expect(StepArgument.kind(of: "reduceEach", role: .operator, library: .rac2) == .expression)
+    #expect(StepArgument.kind(of: "reduceEach", role: .operator, library: nil) == .literal)
+    // The keys that take an expression come from the step table (its argument shapes).
+    let keys: Set<String> = [
+      "map", "filter", "scan", "reduce", "takeWhile", "skipWhile", "distinctUntilChanged", "first", "last", "when",
+      "with",
+    ]
+    #expect(ScenarioVocabulary.expressionKeys.isSuperset(of: keys))
+    #expect(ScenarioVocabulary.expressionKeys(library: .rac2).isSuperset(of: ["takeUntilBlock", "skipWhileBlock"]))
+  }
 }

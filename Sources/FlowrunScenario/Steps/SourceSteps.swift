@@ -12,7 +12,7 @@ extension StepTable {
     ) { c in
       guard let input = c.compiler.marbleInput(c.step, c.argument, hot: true) else { return nil }
       let index = c.compiler.addHotMarble(input)
-      c.compiler.knownKinds.source = input.events.map(KnownKinds.representatives(of:))
+      c.compiler.knownKinds.source = input.events.map { .values(KnownKinds.representatives(of: $0)) }
       return (
         c.source(subscriptions: .hot(index), traceRole: .scheduling) { graph, _ in graph.hotSources[index] }, .value
       )
@@ -37,13 +37,13 @@ extension StepTable {
     },
     .source("just", .value, summary: "One value, then completed, at subscription.") { c in
       let value = c.value(c.argument)
-      c.compiler.knownKinds.source = [value]
+      c.compiler.knownKinds.source = .values([value])
       return (c.source { _, _ in ImmediateSource.just(value) }, .value)
     },
     .source("of", .list, summary: "Each value of the list in order, then completed, all at subscription.") { c in
       guard let items = c.compiler.context.sequence(c.argument, c.quotedName) else { return nil }
       let values = items.map { c.value($0) }
-      c.compiler.knownKinds.source = values.isEmpty ? nil : KnownKinds.representatives(values)
+      c.compiler.knownKinds.source = values.isEmpty ? nil : .values(KnownKinds.representatives(values))
       return (c.source { _, _ in ImmediateSource.of(values) }, .value)
     },
     .source("empty", .true, summary: "Completed at subscription (write 'empty: true').") { c in

@@ -122,7 +122,8 @@ struct OperatorCompilation: StepCompilation {
   /// running value, the value's items follow).
   func expression(_ node: YAMLNode, accumulator: Bool = false) -> StepExpression? {
     compiler.expression(
-      node, shape: shape, accumulator: accumulator, knownValues: accumulator ? nil : compiler.knownKinds.stepInput)
+      node, shape: shape, accumulator: accumulator,
+      knownValues: accumulator ? nil : compiler.values(of: compiler.knownKinds.stepInput))
   }
 
   func template(_ node: YAMLNode, binding names: ExpressionScope.TemplateNames) -> TemplatePlan? {
