@@ -205,7 +205,13 @@ def load_steps():
     # name is added. Which names a file may use depends on its `library:`, which the loader checks.
     for library, rows in sorted(table.get("libraries", {}).items()):
         for row in rows:
-            # A library's sources (Combine's `Just`, `Future` …) are added like its operators.
+            # A library's sources (Combine's `Just`, `Future` …) are added like its operators,
+            # except a name that is also an extra key (RxSwift's `error:` source, beside the
+            # `error:` of a marble): the loader tells them apart by the step's other keys, which
+            # a `oneOf` of step keys cannot.
+            if row["role"] == "source" and row["name"] in extras:
+                steps.append(row)
+                continue
             listed = operators if row["role"] == "operator" else sources
             schema = ARGUMENTS[row["argument"]]
             for index, (name, existing, text) in enumerate(listed):
