@@ -20,6 +20,12 @@ public final class Recorder: Observer, Disposable {
   private let target: SignalValue?
   /// Where a run stopped by `limit` is reported (the expectation).
   private let location: SourceLocation?
+  /// How many signal values this recording is inside (0 for an expectation's own).
+  private let nesting: Int
+
+  /// The deepest signal value recorded inside signal values. A signal that sends itself (a
+  /// command's work that reads its own `executions`) would otherwise nest without end.
+  public static let nestingLimit = 100
 
   /// `limit` bounds the number of recorded events (the run fails past it, reported at
   /// `location`).
@@ -29,14 +35,18 @@ public final class Recorder: Observer, Disposable {
     self.base = 0
     self.target = nil
     self.location = location
+    self.nesting = 0
   }
 
-  private init(runtime: Runtime, limit: Int, base: Int, target: SignalValue) {
+  private init(
+    runtime: Runtime, limit: Int, base: Int, target: SignalValue, location: SourceLocation?, nesting: Int
+  ) {
     self.runtime = runtime
     self.limit = limit
     self.base = base
     self.target = target
-    self.location = nil
+    self.location = location
+    self.nesting = nesting
   }
 
   /// Subscribes to `source` and keeps the subscription until `dispose()`.
@@ -49,8 +59,15 @@ public final class Recorder: Observer, Disposable {
     // Each read of an `unowned` reference retains it: read it once.
     let runtime = self.runtime
     if case .next(.signal(let signal)) = event, let source = signal.source {
+      guard nesting < Self.nestingLimit else {
+        link.finish()
+        return runtime.fail(
+          "signal values nest deeper than the limit of \(Self.nestingLimit) (a signal that sends itself?)",
+          at: location)
+      }
       let recorded = SignalValue(source: source, events: [])
-      let recorder = Recorder(runtime: runtime, limit: limit, base: runtime.now, target: recorded)
+      let recorder = Recorder(
+        runtime: runtime, limit: limit, base: runtime.now, target: recorded, location: location, nesting: nesting + 1)
       recorders().append(recorder)
       append(Recorded(frame: runtime.now - base, event: .next(.signal(recorded))), runtime: runtime)
       recorder.start(source)

@@ -27,6 +27,10 @@ public struct GraphGenerator: Sendable {
   /// Every step of the table, in its order.
   public let steps: [Step]
 
+  /// Steps that are load errors by design (`StepDefinition.rejected`: they cannot mean anything
+  /// in virtual time), so no valid scenario has them.
+  public static let rejected: Set<String> = ["breakpoint", "breakpointOnError"]
+
   /// Reads the table from `schemas/steps.json` under `root`.
   public init(root: URL = packageRoot) throws {
     let data = try Data(contentsOf: root.appendingPathComponent("schemas/steps.json"))
@@ -111,6 +115,7 @@ struct GraphWriter {
     // A file that declares a library reads another library's names as errors.
     let usable = steps.filter {
       ($0.library == nil || $0.library == library) && (library == nil || $0.nameFrom == nil || $0.nameFrom == library)
+        && !GraphGenerator.rejected.contains($0.name)
     }
     // A library's definition replaces the default one of the same name and role.
     let replaced = Set(usable.filter { $0.library != nil }.map { "\($0.name) \($0.isSource)" })
@@ -192,7 +197,8 @@ struct GraphWriter {
       for name in commands {
         var keys = ["work: \(template(.input))"]
         if random.chance(30) { keys.append("enabled: \(signal(.none))") }
-        if random.chance(30) { keys.append("concurrent: \(random.pick(["true", "false"]))") }
+        // An RxSwift Action runs one execution at a time: it has no `concurrent`.
+        if library != "rxswift", random.chance(30) { keys.append("concurrent: \(random.pick(["true", "false"]))") }
         text += "  \(name): { \(keys.joined(separator: ", ")) }\n"
       }
     }
@@ -290,13 +296,23 @@ struct GraphWriter {
     while true {
       let step = random.pick(operators)
       // Combine's `assign` binds a property for the whole run: only outside templates.
-      if step.name == "assign", assignable.isEmpty || templates > 0 || binding != .none { continue }
+      if step.name == "assign" || (library == "rxswift" && step.name == "bind"),
+        assignable.isEmpty || templates > 0 || binding != .none
+      {
+        continue
+      }
+      // Combine's `autoconnect` follows a ConnectablePublisher: it is written after one.
+      if library == "combine", step.name == "autoconnect" { continue }
+      let written: String
       if step.argument == "bare" || (["optionalExpression", "retry"].contains(step.argument) && random.chance(50)),
         step.extras.isEmpty || random.chance(50)
       {
-        return step.name
+        written = step.name
+      } else {
+        written = "{ " + ([pair(step, binding)] + extras(step, binding)).joined(separator: ", ") + " }"
       }
-      return "{ " + ([pair(step, binding)] + extras(step, binding)).joined(separator: ", ") + " }"
+      let connectable = library == "combine" && ["multicast", "makeConnectable"].contains(step.name)
+      return connectable && random.chance(50) ? written + ", autoconnect" : written
     }
   }
 
@@ -316,8 +332,8 @@ struct GraphWriter {
       if random.chance(40) { return "{ maxPublishers: \(1 + random.below(3)), signal: \(listed(.outer)) }" }
       return listed(.outer)
     case ("combine", "throttle"):
-      if random.chance(50) { return "{ for: \(random.below(5)), latest: \(random.pick(["true", "false"])) }" }
-      return "\(random.below(5))"
+      // Combine's call needs `latest`: the plain form is a load error that shows it.
+      return "{ for: \(random.below(5)), latest: \(random.pick(["true", "false"])) }"
     case ("combine", "debounce"), ("combine", "delay"):
       return random.chance(50) ? "{ for: \(random.below(5)) }" : "\(random.below(5))"
     case ("combine", "timeout"):
@@ -327,6 +343,55 @@ struct GraphWriter {
       return random.chance(50) ? "{ untilOutputFrom: \(listed(binding)) }" : "\(random.below(4))"
     case ("combine", "assign"):
       return assignable.removeLast()
+    case ("rxswift", "bind"):
+      return "{ to: \(assignable.removeLast()) }"
+    case ("rxswift", "scan"), ("rxswift", "reduce"):
+      return "{ \(random.pick(["seed", "into"])): \(value()), accumulator: '\(random.pick(["$0", "$1", "[$0, $1]"]))' }"
+    case ("rxswift", "element"), ("combine", "output"):
+      return "{ at: \(random.below(3)) }"
+    case ("rxswift", "asSignal"):
+      return "{ onErrorJustReturn: \(value()) }"
+    case ("rxswift", "ifEmpty"):
+      return "{ default: \(value()) }"
+    case ("rxswift", "skip"):
+      return random.chance(50) ? "{ for: \(random.below(5)) }" : "\(random.below(4))"
+    case ("rxswift", "observe"), ("rxswift", "subscribe"), ("combine", "receive"), ("combine", "subscribe"):
+      return "{ on: \(random.pick(["main", "background"])) }"
+    case ("rac2", "combinePreviousWithStart"):
+      return "{ start: \(value()), reduce: '\(random.pick(["$0", "$1", "[$0, $1]"]))' }"
+    case ("combine", "multicast"):
+      return random.chance(50) ? "true" : "{ subject: passthrough }"
+    case ("combine", "Timer.publish"):
+      return "{ every: \(1 + random.below(4)) }"
+    case ("combine", "Empty"):
+      return random.chance(50) ? "true" : "{ completeImmediately: false }"
+    case ("combine", "Record"):
+      return "{ output: [\(value()), \(value())], completion: finished }"
+    case ("combine", "min"), ("combine", "max"):
+      return random.chance(50) ? "true" : "{ by: '$0 < $1' }"
+    case ("combine", "tryMin"), ("combine", "tryMax"):
+      return "{ by: '$0 < $1' }"
+    case ("combine", "mergeWith"), ("combine", "merge"):
+      // A list after `with:` reads as a list of signals: a name keeps it one signal.
+      return "{ with: \(readable() ?? "g0") }"
+    case ("combine", "first"), ("combine", "last"):
+      return random.chance(50) ? "true" : "{ where: '\(expression(binding, step: "filter"))' }"
+    case ("combine", "tryFirst"), ("combine", "tryLast"):
+      return "{ where: '\(expression(binding, step: "filter"))' }"
+    case ("combine", "drop"):
+      if random.chance(50) { return "{ untilOutputFrom: \(readable() ?? "g0") }" }
+      return "{ while: '\(expression(binding, step: "filter"))' }"
+    case ("combine", "collect"):
+      return random.chance(50) ? "true" : "{ count: \(1 + random.below(3)) }"
+    case ("combine", "measureInterval"):
+      return "true"
+    case ("combine", "contains"), ("combine", "tryContains"):
+      if step.name == "contains", random.chance(50) { return value() }
+      return "{ where: '\(expression(binding, step: "filter"))' }"
+    case ("combine", "buffer"):
+      return "{ size: \(1 + random.below(3)) }"
+    case ("rxswift", "do"):
+      return random.chance(50) ? "true" : "{ onNext: label\(random.below(3)) }"
     case ("rxswift", "share"):
       if random.chance(50) {
         return "{ replay: \(random.below(3)), scope: \(random.pick(["whileConnected", "forever"])) }"
@@ -339,7 +404,7 @@ struct GraphWriter {
     case ("rxswift", "sample"):
       if random.chance(50) { return "{ signal: \(listed(binding)), defaultValue: \(value()) }" }
       return listed(binding)
-    case (_, "catch"):
+    case (_, "catch"), ("combine", "tryCatch"):
       return template(.error)
     case (_, "flatMap"), (_, "flattenMap"), (_, "flatMapLatest"), (_, "switchMap"), (_, "concatMap"),
       (_, "exhaustMap"), (_, "flatMapFirst"):
