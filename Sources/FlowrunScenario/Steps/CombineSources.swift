@@ -80,12 +80,7 @@ extension StepTable {
       "receive", .labels, summary: "Combine receive(on:): { on: scheduler } re-delivers each event as a new action.",
       library: .combine, nearest: "observeOn"
     ) { c in
-      guard let node = c.labelled(["on", "options"]), let on = c.required("on", of: node),
-        let scheduler = c.scheduler(on)
-      else {
-        if c.argument?.mappingPairs == nil { c.error("\(c.quotedName) takes { on: scheduler }", at: c.step.nameNode) }
-        return nil
-      }
+      guard let scheduler = c.onScheduler() else { return nil }
       // ImmediateScheduler runs the action at once: no hop (OpenCombine ImmediateScheduler.swift).
       if scheduler == "ImmediateScheduler.shared" { return c.apply(c.shape.passedOn) { _, upstream, _ in upstream } }
       let owner = c.nodeLabel
@@ -96,12 +91,7 @@ extension StepTable {
       "subscribe", .labels, summary: "Combine subscribe(on:): { on: scheduler } subscribes as a new scheduler action.",
       library: .combine, nearest: "subscribeOn"
     ) { c in
-      guard let node = c.labelled(["on", "options"]), let on = c.required("on", of: node),
-        let scheduler = c.scheduler(on)
-      else {
-        if c.argument?.mappingPairs == nil { c.error("\(c.quotedName) takes { on: scheduler }", at: c.step.nameNode) }
-        return nil
-      }
+      guard let scheduler = c.onScheduler() else { return nil }
       if scheduler == "ImmediateScheduler.shared" { return c.apply(c.shape.passedOn) { _, upstream, _ in upstream } }
       let owner = c.nodeLabel
       return c.apply(c.shape.passedOn) { graph, upstream, _ in
@@ -337,6 +327,17 @@ extension SignalPlan {
 private let realQueues = ["DispatchQueue.global", "DispatchQueue(", "OperationQueue(", "Thread"]
 
 extension OperatorCompilation {
+  /// The scheduler of Combine's `receive(on:)` / `subscribe(on:)`: `{ on: scheduler }`
+  /// (`options` accepted and ignored); nil after a diagnostic.
+  fileprivate func onScheduler() -> String? {
+    guard let node = labelled(["on", "options"]), let on = required("on", of: node), let scheduler = scheduler(on)
+    else {
+      if argument?.mappingPairs == nil { error("\(quotedName) takes { on: scheduler }", at: step.nameNode) }
+      return nil
+    }
+    return scheduler
+  }
+
   /// The scheduler a `{ on: … }` names; a real background queue is an error that says why.
   fileprivate func scheduler(_ node: YAMLNode) -> String? {
     guard let name = string(node, "'on'") else { return nil }
