@@ -1,4 +1,5 @@
 public import FlowrunCore
+import FlowrunReport
 import Foundation
 import OrderedCollections
 
@@ -173,53 +174,35 @@ extension Optional: OptionalValue {
   fileprivate var isNone: Bool { self == nil }
 }
 
-/// JSON text of a value (nil for a signal, which has none).
+/// JSON text of a value (nil for a signal, which has none), written by the report's `JSON`.
 enum JSONValueWriter {
   static func json(_ value: Value) -> String? {
-    switch value {
-    case .null: return "null"
-    case .bool(let bool): return bool ? "true" : "false"
-    case .int(let int): return String(int)
-    case .double(let double): return double.isFinite ? "\(double)" : nil
-    case .string(let string): return quoted(string)
-    case .list(let items):
-      var parts: [String] = []
-      for item in items {
-        guard let part = json(item) else { return nil }
-        parts.append(part)
-      }
-      return "[" + parts.joined(separator: ",") + "]"
-    case .map(let entries):
-      var parts: [String] = []
-      for (key, item) in entries {
-        guard let part = json(item) else { return nil }
-        parts.append(quoted(key) + ":" + part)
-      }
-      return "{" + parts.joined(separator: ",") + "}"
-    case .signal: return nil
-    }
+    json(of: value)?.rendered(indent: nil)
   }
 
-  static func quoted(_ string: String) -> String {
-    var out = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out +=
-            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-            + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+  private static func json(of value: Value) -> JSON? {
+    switch value {
+    case .null: return .null
+    case .bool(let bool): return .bool(bool)
+    case .int(let int): return .int(int)
+    case .double(let double): return double.isFinite ? .double(double) : nil
+    case .string(let string): return .string(string)
+    case .list(let items):
+      var array: [JSON] = []
+      for item in items {
+        guard let json = json(of: item) else { return nil }
+        array.append(json)
       }
+      return .array(array)
+    case .map(let entries):
+      var object: [(String, JSON)] = []
+      for (key, item) in entries {
+        guard let json = json(of: item) else { return nil }
+        object.append((key, json))
+      }
+      return .object(object)
+    case .signal: return nil
     }
-    return out + "\""
   }
 }
 
