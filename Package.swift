@@ -88,7 +88,7 @@ let package = Package(
       name: "FlowrunTesting",
       dependencies: [
         "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
-        .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunExplore", .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "OpenCombineShim", package: "OpenCombine"),
       ]
     ),
@@ -154,7 +154,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunTestingTests",
       dependencies: [
-        "FlowrunTesting", "FlowrunCore", .product(name: "OpenCombineShim", package: "OpenCombine"),
+        "FlowrunTesting", "FlowrunCore", "FlowrunScenario", .product(name: "OpenCombineShim", package: "OpenCombine"),
       ],
       exclude: ["Scenarios"]
     ),

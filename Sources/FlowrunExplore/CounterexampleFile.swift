@@ -1,22 +1,35 @@
 import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunMarbles
-import FlowrunScenario
+public import FlowrunScenario
 import FlowrunYAML
 
 /// Writes a counterexample as a complete scenario file that `flowrun run` fails on: the
 /// explored scenario with its generated inputs written as marbles, answers and timeline
 /// actions, the run's end as `until`, the violated invariant, and the observed lanes of the
 /// names it reads as expectations (`explore:` is dropped).
-enum CounterexampleFile {
+public enum CounterexampleFile {
   /// Why a counterexample could not be written.
-  struct Unwritable: Error {
-    var reason: String
+  public struct Unwritable: Error {
+    public var reason: String
   }
 
-  /// The scenario document of `counterexample`, without a document marker.
-  static func document(
-    for counterexample: Counterexample, of scenario: Scenario, options: ExploreOptions
+  /// What the written expectations hold.
+  public enum Lanes: Sendable {
+    /// The lanes observed in the failing run (`flowrun explore`: the declared graph is what
+    /// failed, so `flowrun run` fails on the invariant and passes the expectations).
+    case observed
+    /// The lanes of the declared graph alone on the same inputs (code bound into the run
+    /// failed: the file then says what the model does, which the code fails until it is fixed).
+    case model
+  }
+
+  /// The scenario document of `counterexample`, without a document marker. `foundBy` is the
+  /// command or call that found it and `failing` what fails on the file (for the description);
+  /// `lanes` what the expectations hold.
+  public static func document(
+    for counterexample: Counterexample, of scenario: Scenario, options: ExploreOptions,
+    foundBy: String? = nil, failing: String = "'flowrun run'", lanes: Lanes = .observed
   ) throws(Unwritable) -> String {
     if case .order = counterexample.origin {
       throw Unwritable(
@@ -28,11 +41,11 @@ enum CounterexampleFile {
     var tree = YAMLTree(root)
     tree["explore"] = nil
     tree["name"] = .string(scenario.name + " (counterexample)")
-    var story = "A counterexample found by 'flowrun explore \(scenario.path) --seed \(options.seed)'"
+    var story = "A counterexample found by " + (foundBy ?? "'flowrun explore \(scenario.path) --seed \(options.seed)'")
     if case .generated(let run) = counterexample.origin {
       story += " (run \(run), shrunk in \(counterexample.shrinkSteps) steps)"
     }
-    story += ": 'flowrun run' fails on it until the bug is fixed."
+    story += ": \(failing) fails on it until the bug is fixed."
     if let description = scenario.description { story += "\n\n" + description }
     if !story.hasSuffix("\n") { story += "\n" }
     tree.set("description", .scalar(story, style: .literal, tag: nil), after: "name")
@@ -49,12 +62,32 @@ enum CounterexampleFile {
         tree["invariants"] = .sequence([items[index]])
       }
       if let violation = counterexample.result.invariants[index].violation {
-        tree["expect"] = expectations(violation.readings, scenario: scenario)
+        let readings = violation.readings.map { ($0.name, $0.events.events) }
+        tree["expect"] = expectations(readings, scenario: scenario)
+        if lanes == .model {
+          tree["expect"] = modelExpectations(of: tree, names: readings.map(\.0), scenario: scenario)
+        }
       }
     case .runError:
       tree["expect"] = nil
     }
     return tree.written()
+  }
+
+  /// The expectations of `names` answered by the declared graph of `tree` alone (the
+  /// observed ones when the document does not load or run).
+  private static func modelExpectations(of tree: YAMLTree, names: [String], scenario: Scenario) -> YAMLTree? {
+    let loaded = ScenarioLoader.load(path: scenario.path, bytes: Array(tree.written().utf8))
+    guard let model = loaded.scenarios.first, !loaded.hasErrors else { return tree["expect"] }
+    let result = ScenarioRunner.run(model)
+    var lanes: [(String, [Recorded])] = []
+    for name in names {
+      guard let expectation = result.expectations.first(where: { $0.spec.target == name }),
+        case .events(let tape) = expectation.actual
+      else { return tree["expect"] }
+      lanes.append((name, tape.events))
+    }
+    return expectations(lanes, scenario: scenario)
   }
 
   /// A hot marble input: its step's marble, with a local legend for values the file's legend
@@ -142,12 +175,12 @@ enum CounterexampleFile {
   }
 
   /// The observed lanes as expectations.
-  private static func expectations(_ readings: [InvariantViolation.Reading], scenario: Scenario) -> YAMLTree {
+  private static func expectations(_ readings: [(name: String, events: [Recorded])], scenario: Scenario) -> YAMLTree {
     var pairs: [YAMLTree.Pair] = []
     for reading in readings {
       var printer = MarblePrinter(
         grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
-      let printed = printer.print(reading.events.events)
+      let printed = printer.print(reading.events)
       var value = YAMLTree.string(printed.text)
       if !printed.newEntries.isEmpty || printed.errorValue != nil {
         value = .mapping([.init(key: .key("marble"), value: value)])

@@ -1,4 +1,4 @@
-import FlowrunCore
+public import FlowrunCore
 public import FlowrunScenario
 
 /// What `flowrun explore` was asked for, for one scenario.
@@ -102,17 +102,26 @@ public struct Exploration: Sendable {
   public let skipped: Bool
 }
 
+/// Runs one variant of a scenario (a generated timeline, or the written one in a same-frame
+/// order given by the tie-breaker): the declared graph by default (`ScenarioRunner.run`), or
+/// the graph with code bound into it (`FlowrunTesting`'s `ScenarioCheck.explore`).
+public typealias VariantRunner = (_ variant: Scenario, _ order: (any TieBreaker)?) -> ScenarioResult
+
 /// Explores scenarios: generated inputs, shrinking, same-frame orders.
 public enum Explorer {
   /// Explores `scenario`: its written timeline, with `--orders` that timeline's same-frame
   /// orders, then `options.runs` generated runs; stops at the first failure and shrinks it.
-  public static func explore(_ scenario: Scenario, options: ExploreOptions) -> Exploration {
+  /// Every run, shrinking's included, is made by `run` (the declared graph by default).
+  public static func explore(
+    _ scenario: Scenario, options: ExploreOptions,
+    run: VariantRunner = { ScenarioRunner.run($0, order: $1) }
+  ) -> Exploration {
     let spec = scenario.explore
     guard spec != nil || options.orders else {
       return Exploration(scenario: scenario, runs: 0, orderRuns: 0, shrinkRuns: 0, counterexample: nil, skipped: true)
     }
     let written = scenario.with(ScenarioVariant())
-    let first = ScenarioRunner.run(written)
+    let first = run(written, nil)
     if let failed = failure(of: first) {
       let counterexample = Counterexample(
         origin: .written, failure: failed.failure, frame: failed.frame, result: first, variant: nil, shrinkSteps: 0,
@@ -122,7 +131,7 @@ public enum Explorer {
     }
     var orderRuns = 0
     if options.orders {
-      let (found, count) = exploreOrders(written, limit: options.runs)
+      let (found, count) = exploreOrders(written, limit: options.runs, run: run)
       orderRuns = count
       if let found {
         return Exploration(
@@ -133,19 +142,20 @@ public enum Explorer {
       return Exploration(
         scenario: scenario, runs: 0, orderRuns: orderRuns, shrinkRuns: 0, counterexample: nil, skipped: false)
     }
-    for run in stride(from: 1, through: options.runs, by: 1) {
-      var random = RandomSource(seed: options.seed, run: run)
+    for number in stride(from: 1, through: options.runs, by: 1) {
+      var random = RandomSource(seed: options.seed, run: number)
       let sample = Sample(spec: spec, random: &random)
-      let result = ScenarioRunner.run(scenario.with(sample.variant(of: spec)))
+      let result = run(scenario.with(sample.variant(of: spec)), nil)
       guard let failed = failure(of: result) else { continue }
       var shrinker = Shrinker(scenario: scenario, spec: spec, failure: failed.failure)
-      let shrunk = shrinker.shrink(sample, frame: failed.frame, result: result)
+      let shrunk = shrinker.shrink(sample, frame: failed.frame, result: result, run: run)
       let counterexample = Counterexample(
-        origin: .generated(run: run), failure: failed.failure, frame: shrunk.frame, result: shrunk.result,
+        origin: .generated(run: number), failure: failed.failure, frame: shrunk.frame, result: shrunk.result,
         variant: shrunk.sample.variant(of: spec), shrinkSteps: shrunk.steps, sizeBefore: sample.size,
         sizeAfter: shrunk.sample.size, sample: shrunk.sample)
       return Exploration(
-        scenario: scenario, runs: run, orderRuns: orderRuns, shrinkRuns: shrinker.runs, counterexample: counterexample,
+        scenario: scenario, runs: number, orderRuns: orderRuns, shrinkRuns: shrinker.runs,
+        counterexample: counterexample,
         skipped: false)
     }
     return Exploration(
@@ -154,7 +164,7 @@ public enum Explorer {
 
   /// The first failure of a run: the invariant that failed first (the earliest frame, then
   /// file order), else a run-time error.
-  static func failure(of result: ScenarioResult) -> (failure: ExploreFailure, frame: Int)? {
+  public static func failure(of result: ScenarioResult) -> (failure: ExploreFailure, frame: Int)? {
     var first: (failure: ExploreFailure, frame: Int)?
     for (index, invariant) in result.invariants.enumerated() {
       guard let violation = invariant.violation else { continue }
@@ -165,12 +175,14 @@ public enum Explorer {
   }
 
   /// Tries the same-frame orders of the written run, depth first, up to `limit` runs.
-  private static func exploreOrders(_ written: Scenario, limit: Int) -> (Counterexample?, Int) {
+  private static func exploreOrders(
+    _ written: Scenario, limit: Int, run: VariantRunner
+  ) -> (Counterexample?, Int) {
     var script: [Int] = []
     var runs = 0
     while runs < limit {
       let chooser = OrderScript(script: script)
-      let result = ScenarioRunner.run(written, order: chooser)
+      let result = run(written, chooser)
       runs += 1
       if let failed = failure(of: result) {
         let counterexample = Counterexample(

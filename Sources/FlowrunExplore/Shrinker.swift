@@ -28,18 +28,19 @@ struct Shrinker {
     var steps: Int
   }
 
-  mutating func shrink(_ sample: Sample, frame: Int, result: ScenarioResult) -> Shrunk {
+  /// Shrinks `sample`, which failed at `frame` with `result`; every attempt is run by `run`.
+  mutating func shrink(_ sample: Sample, frame: Int, result: ScenarioResult, run: VariantRunner) -> Shrunk {
     var best = Shrunk(sample: sample, frame: frame, result: result, steps: 0)
     // A run that ends at the failing frame fails the same way: nothing after it counts.
     var shorter = sample
     shorter.until = min(sample.until, frame)
-    if shorter != sample, let (result, frame) = attempt(shorter) {
+    if shorter != sample, let (result, frame) = attempt(shorter, run: run) {
       best = Shrunk(sample: shorter, frame: frame, result: result, steps: 1)
     }
     search: while runs < Self.maxRuns {
       for candidate in candidates(of: best.sample) where candidate != best.sample {
         guard runs < Self.maxRuns else { break search }
-        guard let (result, frame) = attempt(candidate) else { continue }
+        guard let (result, frame) = attempt(candidate, run: run) else { continue }
         var accepted = candidate
         accepted.until = min(accepted.until, frame)
         best = Shrunk(sample: accepted, frame: frame, result: result, steps: best.steps + 1)
@@ -48,7 +49,7 @@ struct Shrinker {
       break
     }
     // The reported run is the one of the final sample (its `until` may have been lowered).
-    if let (result, frame) = attempt(best.sample) {
+    if let (result, frame) = attempt(best.sample, run: run) {
       best.result = result
       best.frame = frame
     }
@@ -56,9 +57,9 @@ struct Shrinker {
   }
 
   /// The run of `sample` when it fails the same way.
-  private mutating func attempt(_ sample: Sample) -> (ScenarioResult, Int)? {
+  private mutating func attempt(_ sample: Sample, run: VariantRunner) -> (ScenarioResult, Int)? {
     runs += 1
-    let result = ScenarioRunner.run(scenario.with(sample.variant(of: spec)))
+    let result = run(scenario.with(sample.variant(of: spec)), nil)
     guard let failed = Explorer.failure(of: result), failed.failure == failure else { return nil }
     return (result, failed.frame)
   }

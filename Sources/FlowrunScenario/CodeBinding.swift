@@ -86,12 +86,21 @@ public final class BoundRun {
     return true
   }
 
-  /// Records the expectation `target` from `source` (the code) instead of the declared node; a
-  /// declared signal of that name is replaced for whatever reads it too. False when `target` is
-  /// neither an expectation of events nor a declared signal.
+  /// The names the scenario's invariants read (signals, subjects, properties, the derived
+  /// names of commands and services), in file order, without repeats.
+  public var invariantNames: [String] {
+    var seen: Set<String> = []
+    return scenario.invariants.flatMap(\.names).filter { seen.insert($0).inserted }
+  }
+
+  /// Records the expectation `target` from `source` (the code) instead of the declared node,
+  /// and invariants that read `target` read the code too; a declared signal of that name is
+  /// replaced for whatever reads it. False when `target` is neither an expectation of events,
+  /// a name an invariant reads, nor a declared signal.
   @discardableResult
   public func bind(_ target: String, to source: any Source) -> Bool {
-    guard outputNames.contains(target) || scenario.plan.signals[target] != nil else { return false }
+    guard outputNames.contains(target) || scenario.plan.signals[target] != nil || invariantNames.contains(target)
+    else { return false }
     outputs[target] = source
     return true
   }
@@ -133,6 +142,11 @@ public final class BoundRun {
   /// The source an expectation records: the code's when bound.
   func output(for expectation: ExpectationSpec) -> (any Source)? {
     outputs[expectation.target]
+  }
+
+  /// The code's output bound to `name`, if any (what an invariant reading `name` reads).
+  func output(named name: String) -> (any Source)? {
+    outputs[name]
   }
 
   /// Subscribes every drive to its input (at setup, after the declared bindings).

@@ -139,14 +139,20 @@ final class InvariantMonitor: PropertyReader {
     violations = Array(repeating: nil, count: invariants.count)
   }
 
-  /// Subscribes to every name read, in declaration order.
-  func start() {
+  /// Subscribes to every name read, in declaration order: to the code's output where `bound`
+  /// gives one for the name (code bound into the run), else to the declared node.
+  func start(bound: ((String) -> (any Source)?)? = nil) {
     let sources = graph.scenario.plan.invariantSources.sorted { $0.key < $1.key }
     observers = Array(repeating: nil, count: (sources.last?.key ?? -1) + 1)
+    var names: [Int: String] = [:]
+    for invariant in invariants {
+      for (name, slot) in zip(invariant.names, invariant.slots) { names[slot] = name }
+    }
     for (slot, source) in sources {
       let observer = NameObserver(runtime: graph.runtime)
       observers[slot] = observer
-      observer.start(graph.source(for: source))
+      let code = names[slot].flatMap { bound?($0) }
+      observer.start(code ?? graph.source(for: source))
     }
     environment = EvalEnvironment(properties: self)
   }

@@ -12,14 +12,19 @@ public enum ScenarioRunner {
     run(scenario, tracer: tracer, order: order, binding: nil).result
   }
 
-  /// Runs `scenario` with code bound into it (CodeBinding.swift), after a run of the declared
-  /// graph alone: each expectation the code answers carries the model's events beside the
-  /// code's (`ExpectationResult.model`); `order` as in `run(_:tracer:order:)`.
+  /// Runs `scenario` with code bound into it (CodeBinding.swift). When an expectation the code
+  /// answers fails and `comparingWithModel` is true, the declared graph is run alone too, and
+  /// each expectation the code answers carries the model's events beside the code's
+  /// (`ExpectationResult.model`); a run where the code passes needs no model lane and makes
+  /// one run only. `order` as in `run(_:tracer:order:)`.
   public static func run(
-    _ scenario: Scenario, boundTo binding: CodeBinding, order: (any TieBreaker)? = nil
+    _ scenario: Scenario, boundTo binding: CodeBinding, order: (any TieBreaker)? = nil,
+    comparingWithModel: Bool = true
   ) -> ScenarioResult {
-    let model = run(scenario, tracer: nil, order: order, binding: nil).result
     var (result, bound) = run(scenario, tracer: nil, order: order, binding: binding)
+    let failing = result.expectations.contains { !$0.passed && bound.contains($0.spec.target) }
+    guard comparingWithModel, failing else { return result }
+    let model = run(scenario, tracer: nil, order: order, binding: nil).result
     for index in result.expectations.indices where bound.contains(result.expectations[index].spec.target) {
       guard index < model.expectations.count, case .events(let tape) = model.expectations[index].actual else {
         continue
@@ -225,7 +230,7 @@ private final class ScenarioRun {
     let plan = scenario.plan
     if !plan.invariants.isEmpty {
       invariants = InvariantMonitor(scenario: scenario, graph: graph)
-      invariants?.start()
+      invariants?.start(bound: bound?.output(named:))
     }
     let outcome = ScenarioRunner.runScheduler(scheduler, plan: plan, invariants: invariants)
     switch outcome {

@@ -130,9 +130,13 @@ public final class Flow {
   }
 
   private func check(output name: String, fileID: String, filePath: String, line: Int, column: Int) -> Bool {
-    if bound.outputNames.contains(name) || bound.input(named: name) == .signal { return true }
+    let invariantNames = bound.invariantNames
+    if bound.outputNames.contains(name) || bound.input(named: name) == .signal || invariantNames.contains(name) {
+      return true
+    }
     problem(
-      unknown: name, kind: "expectation", candidates: bound.outputNames, fileID: fileID, filePath: filePath,
+      unknown: name, kind: "expectation", candidates: bound.outputNames + invariantNames, fileID: fileID,
+      filePath: filePath,
       line: line, column: column)
     return false
   }

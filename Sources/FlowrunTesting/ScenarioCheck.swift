@@ -34,8 +34,10 @@ public enum ScenarioCheck {
     public let filePath: String
     public let line: Int
     public let column: Int
-    /// The expectation (or bound name) it is about, if any.
+    /// The expectation (or bound name, or invariant) it is about, if any.
     public let target: String?
+    /// The counterexample, for a failure found by exploring the code (``explore(_:root:scenario:runs:seed:orders:output:fileID:filePath:line:column:_:)``).
+    public internal(set) var counterexample: Counterexample?
 
     public init(message: String, fileID: String, filePath: String, line: Int, column: Int, target: String? = nil) {
       self.message = message
@@ -75,31 +77,9 @@ public enum ScenarioCheck {
     _ path: String, root: String, scenario: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
     line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws -> [Failure] {
-    let absolute = path.hasPrefix("/") ? path : packageRoot(of: root) + "/" + path
-    let module = fileID.split(separator: "/").first.map(String.init) ?? "Scenarios"
-    let yamlID = module + "/" + path.split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "/")
-    func here(_ message: String) -> Failure {
-      Failure(message: message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    func atYAML(_ message: String, _ location: FlowrunDiagnostics.SourceLocation?, target: String? = nil) -> Failure {
-      Failure(
-        message: message, fileID: yamlID, filePath: absolute, line: location?.line ?? 1,
-        column: location?.column ?? 1, target: target)
-    }
-    guard let data = FileManager.default.contents(atPath: absolute) else {
-      return [here("cannot read the scenario file '\(absolute)'")]
-    }
-    let loaded = ScenarioLoader.load(path: path, bytes: [UInt8](data))
-    var failures: [Failure] = loaded.diagnostics.filter { $0.severity == .error }.map {
-      atYAML($0.rendered, $0.location)
-    }
-    let scenarios = loaded.scenarios.filter { scenario == nil || $0.name == scenario }
-    if let scenario, scenarios.isEmpty, failures.isEmpty {
-      var message = "\(path) has no scenario named '\(scenario)'"
-      let names = loaded.scenarios.map(\.name)
-      if let close = closest(to: scenario, in: names) { message += "; did you mean '\(close)'?" }
-      return [here(message)]
-    }
+    let place = Place(path: path, root: root, fileID: fileID, filePath: filePath, line: line, column: column)
+    var failures: [Failure] = []
+    guard let scenarios = place.load(scenario: scenario, into: &failures) else { return failures }
     for scenario in scenarios {
       var thrown: (any Error)?
       var problems: [Failure] = []
@@ -118,7 +98,7 @@ public enum ScenarioCheck {
         return result
       }
       failures += problems
-      failures += self.failures(of: result, atYAML: atYAML)
+      failures += self.failures(of: result) { place.atYAML($0, $1, target: $2) }
     }
     return failures
   }
