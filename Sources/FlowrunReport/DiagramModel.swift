@@ -57,7 +57,8 @@ public struct DiagramModel: Sendable {
     public var group: Group
     /// The node (`login.executing`, `validatedUsername #2`) or expectation target.
     public var name: String
-    /// `expected` or `actual` for a failed expectation's two rows; nil otherwise.
+    /// `expected` or `actual` for a failed expectation's two rows (`expected`, `model` and
+    /// `code` when code bound into the run answered it); nil otherwise.
     public var role: String?
     /// Whether an expectation held (nil for other lanes).
     public var passed: Bool?
@@ -73,6 +74,9 @@ public struct DiagramModel: Sendable {
     public var start: Int? = nil
     /// The frame it ends at, when it is a subscription disposed during the run.
     public var end: Int? = nil
+    /// On the `code` row of an expectation answered by code: the frame where the code parts
+    /// from the model (its first event that differs), drawn as a caret.
+    public var parting: Int? = nil
   }
 
   public let options: Options
@@ -232,6 +236,13 @@ struct LaneBuilder {
     case (.events(let expected), .events(let actual)):
       if expectation.passed {
         lanes.append(lane(spec.target, role: nil, passed: true, marks(actual.events)))
+      } else if let model = expectation.model {
+        // Code bound into the run: expected, the model (the declared graph alone), the code.
+        lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected.events)))
+        lanes.append(lane(spec.target, role: "model", passed: false, marks(model.events)))
+        var code = lane(spec.target, role: "code", passed: false, marks(actual.events))
+        code.parting = Self.parting(model: model.events, code: actual.events)
+        lanes.append(code)
       } else {
         lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected.events)))
         lanes.append(lane(spec.target, role: "actual", passed: false, marks(actual.events)))
@@ -252,6 +263,14 @@ struct LaneBuilder {
     default:
       break
     }
+  }
+
+  /// The frame of the first event where `code` differs from `model`; nil when they agree.
+  static func parting(model: [Recorded], code: [Recorded]) -> Int? {
+    let count = max(model.count, code.count)
+    guard let index = (0..<count).first(where: { $0 >= model.count || $0 >= code.count || model[$0] != code[$0] })
+    else { return nil }
+    return min(index < model.count ? model[index].frame : .max, index < code.count ? code[index].frame : .max)
   }
 
   func lane(_ name: String, role: String?, passed: Bool, _ marks: [DiagramModel.Mark]) -> DiagramModel.Lane {

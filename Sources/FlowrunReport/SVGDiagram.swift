@@ -264,6 +264,14 @@ struct SVGDrawing {
       out += "<path d=\"M\(x - 6),\(cy + 7) L\(x - 2),\(cy - 7) M\(x + 2),\(cy + 7) L\(x + 6),\(cy - 7)\""
       out += " stroke=\"#999\" stroke-width=\"1.5\" fill=\"none\"/>\n"
     }
+    if let parting = lane.parting {
+      // Where the code parts from the model: a caret under the lane at that frame.
+      let x = x(of: parting)
+      let y = cy + radius + 3
+      out += "<g class=\"parting\" data-frame=\"\(parting)\"><title>"
+      out += escape("frame \(parting): the code parts from the model") + "</title>"
+      out += "<path d=\"M\(x),\(y) L\(x - 5),\(y + 7) L\(x + 5),\(y + 7) Z\" fill=\"#b00020\"/></g>\n"
+    }
     var stackIndex: [Int: Int] = [:]
     for mark in lane.marks {
       guard let column = position[mark.frame] else { continue }

@@ -19,9 +19,9 @@ public enum ScenarioRunner {
   /// one run only. `order` as in `run(_:tracer:order:)`.
   public static func run(
     _ scenario: Scenario, boundTo binding: CodeBinding, order: (any TieBreaker)? = nil,
-    comparingWithModel: Bool = true
+    comparingWithModel: Bool = true, tracer: (any Tracer)? = nil
   ) -> ScenarioResult {
-    var (result, bound) = run(scenario, tracer: nil, order: order, binding: binding)
+    var (result, bound) = run(scenario, tracer: tracer, order: order, binding: binding)
     let failing = result.expectations.contains { !$0.passed && bound.contains($0.spec.target) }
     guard comparingWithModel, failing else { return result }
     let model = run(scenario, tracer: nil, order: order, binding: nil).result

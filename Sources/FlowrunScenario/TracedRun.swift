@@ -15,3 +15,13 @@ extension ScenarioRunner {
     return TracedRun(result: result, entries: recorder.entries)
   }
 }
+
+extension ScenarioRunner {
+  /// Runs `scenario` with code bound into it (as `run(_:boundTo:)`, the model's lane included
+  /// when the code fails a bound expectation), tracing the bound run: to draw a code run.
+  public static func traced(_ scenario: Scenario, boundTo binding: CodeBinding) -> TracedRun {
+    let recorder = TraceRecorder()
+    let result = run(scenario, boundTo: binding, tracer: recorder)
+    return TracedRun(result: result, entries: recorder.entries)
+  }
+}

@@ -28,7 +28,7 @@ public enum ScenarioCheck {
   /// error, or the Swift line of a binding) and what it says.
   public struct Failure: Sendable, CustomStringConvertible {
     /// The whole message: a headline, then the diff or the diagnostic's lines.
-    public let message: String
+    public internal(set) var message: String
     /// `Module/path` as Swift Testing wants it (a `/` in it).
     public let fileID: String
     public let filePath: String
@@ -63,19 +63,25 @@ public enum ScenarioCheck {
   /// binding the code into each run, and records one issue per failure. Rethrows what `bind`
   /// throws.
   public static func run(
-    _ path: String, root: String, scenario: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
-    line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
+    _ path: String, root: String, scenario: String? = nil, artifacts: String? = nil, fileID: String = #fileID,
+    filePath: String = #filePath, line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws {
     let failures = try self.failures(
-      path, root: root, scenario: scenario, fileID: fileID, filePath: filePath, line: line, column: column, bind)
+      path, root: root, scenario: scenario, artifacts: artifacts, fileID: fileID, filePath: filePath, line: line,
+      column: column, bind)
     for failure in failures { failure.record() }
   }
 
-  /// What ``run(_:root:scenario:fileID:filePath:line:column:_:)`` would record, without
+  /// What ``run(_:root:scenario:artifacts:fileID:filePath:line:column:_:)`` would record, without
   /// recording it: to assert that a check fails, and where (a planted bug, say).
+  ///
+  /// With `artifacts` (a directory, relative to the package holding `root`, or absolute), or
+  /// else the environment variable `FLOWRUN_ARTIFACTS`, a scenario that fails is run once more,
+  /// traced, and its HTML diagram written there (`flowrun diagram --format html`'s page, with
+  /// expected, model and code lanes); each of its failures says where.
   public static func failures(
-    _ path: String, root: String, scenario: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
-    line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
+    _ path: String, root: String, scenario: String? = nil, artifacts: String? = nil, fileID: String = #fileID,
+    filePath: String = #filePath, line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws -> [Failure] {
     let place = Place(path: path, root: root, fileID: fileID, filePath: filePath, line: line, column: column)
     var failures: [Failure] = []
@@ -98,9 +104,42 @@ public enum ScenarioCheck {
         return result
       }
       failures += problems
-      failures += self.failures(of: result) { place.atYAML($0, $1, target: $2) }
+      var found = self.failures(of: result) { place.atYAML($0, $1, target: $2) }
+      if !found.isEmpty, let directory = artifacts ?? ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"] {
+        let note = try writeDiagram(of: scenario, into: place.absolute(directory), bind)
+        for index in found.indices { found[index].message += "\n  " + note }
+      }
+      failures += found
     }
     return failures
+  }
+
+  /// Runs `scenario` with the code bound again, traced, and writes its HTML diagram (expected,
+  /// model and code lanes for each bound expectation that fails) into `directory`; returns the
+  /// line that says where, or why it could not be written.
+  static func writeDiagram(of scenario: Scenario, into directory: String, _ bind: (Flow) throws -> Void) throws
+    -> String
+  {
+    let run = try withoutActuallyEscaping(bind) { bind in
+      var thrown: (any Error)?
+      let binding = CodeBinding { bound in
+        do { try bind(Flow(bound: bound)) } catch { thrown = error }
+      }
+      let run = ScenarioRunner.traced(scenario, boundTo: binding)
+      if let thrown { throw thrown }
+      return run
+    }
+    let html = HTMLDiagram([DiagramModel(run)]).render()
+    let stem = (scenario.path.split(separator: "/").last.map(String.init) ?? "scenario").replacing(".yaml", with: "")
+    let slug = String(scenario.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(60))
+    let path = directory + "/" + stem + "-" + slug + ".html"
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try Data(html.utf8).write(to: URL(fileURLWithPath: path))
+      return "diagram: \(path)"
+    } catch {
+      return "diagram: cannot write \(path): \(error.localizedDescription)"
+    }
   }
 
   static func failures(

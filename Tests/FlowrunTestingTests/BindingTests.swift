@@ -1,5 +1,6 @@
 import FlowrunCore
 import FlowrunTesting
+import Foundation
 import OpenCombineShim
 import Testing
 
@@ -111,5 +112,26 @@ private struct User: Codable, Equatable {
     #expect(throws: Stop.self) {
       try ScenarioCheck.failures(Self.login, root: #filePath) { _ in throw Stop() }
     }
+  }
+
+  /// With `artifacts`, a failing check writes the HTML diagram of the code run (expected, model
+  /// and code lanes, the caret where the code parts from the model) and says where.
+  @Test func artifactsHoldTheHTMLDiagramOfAFailingCodeRun() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let failures = try ScenarioCheck.failures(Self.login, root: #filePath, artifacts: directory) {
+      Self.bind($0, plantedBug: true)
+    }
+    let failure = try #require(failures.first)
+    let line = try #require(failure.message.split(separator: "\n").last)
+    #expect(line.hasPrefix("  diagram: \(directory)/enable-button-"))
+    let path = String(line.dropFirst("  diagram: ".count))
+    let html = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+    #expect(html.contains("✗ loginButton.enabled (model)"))
+    #expect(html.contains("✗ loginButton.enabled (code)"))
+    #expect(html.contains("<g class=\"parting\" data-frame=\"1\">"))
+    // Without artifacts (and without FLOWRUN_ARTIFACTS), nothing is written.
+    let plain = try ScenarioCheck.failures(Self.login, root: #filePath) { Self.bind($0, plantedBug: true) }
+    #expect(ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"] != nil || !plain[0].message.contains("diagram:"))
   }
 }
