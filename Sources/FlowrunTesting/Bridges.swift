@@ -8,6 +8,7 @@ final class PublisherSource<P: Publisher>: Source where P.Output: Encodable {
   let publisher: P
   let name: String
   let bound: BoundRun
+  private let write = FlowValues.writer(of: P.Output.self)
 
   init(publisher: P, name: String, bound: BoundRun) {
     self.publisher = publisher
@@ -19,6 +20,7 @@ final class PublisherSource<P: Publisher>: Source where P.Output: Encodable {
     let subscription = CancellableSubscription()
     let name = self.name
     let bound = self.bound
+    let write = self.write
     subscription.cancellable = publisher.sink(
       receiveCompletion: { completion in
         switch completion {
@@ -28,7 +30,7 @@ final class PublisherSource<P: Publisher>: Source where P.Output: Encodable {
       },
       receiveValue: { value in
         do throws(ConversionError) {
-          observer.receive(.next(try FlowValues.value(of: value)))
+          observer.receive(.next(try write(value)))
         } catch {
           bound.fail(
             "'\(name)': the code sent a Swift \(P.Output.self) that does not convert: \(error.reason)", at: name)
@@ -135,6 +137,7 @@ where S.Input: Decodable, S.Failure == ServiceError {
   private var demand = Subscribers.Demand.none
   private var buffer: [Event] = []
   private var upstream: (any Disposable)?
+  private let read = FlowValues.reader(of: S.Input.self)
 
   init(subscriber: S, name: String, bound: BoundRun) {
     self.subscriber = subscriber
@@ -174,7 +177,7 @@ where S.Input: Decodable, S.Failure == ServiceError {
         buffer.removeFirst()
         demand -= 1
         do throws(ConversionError) {
-          demand += subscriber.receive(try FlowValues.swift(S.Input.self, from: value))
+          demand += subscriber.receive(try read(value))
         } catch {
           bound.fail(
             "'\(name)' answered \(value), which does not convert to Swift type \(S.Input.self): \(error.reason)",

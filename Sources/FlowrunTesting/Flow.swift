@@ -52,9 +52,10 @@ public final class Flow {
   ) {
     guard check(input: name, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
     let bound = self.bound
+    let read = FlowValues.reader(of: T.self)
     bound.drive(name) { value in
       do throws(ConversionError) {
-        body(try FlowValues.swift(T.self, from: value))
+        body(try read(value))
       } catch {
         bound.fail("'\(name)' sent \(value), which does not convert to Swift type \(T.self): \(error.reason)", at: name)
       }

@@ -122,6 +122,37 @@ enum FlowValues {
     return value
   }
 
+  /// The conversion of values to `T`, chosen once for the type (a binding converts every value
+  /// of its input with it): a ``FlowValueConvertible`` type's own initializer without a cast
+  /// per value, else ``swift(_:from:)``.
+  static func reader<T>(of type: T.Type) -> (Value) throws(ConversionError) -> T {
+    guard let convertible = type as? any FlowValueConvertible.Type else {
+      return { value throws(ConversionError) in try swift(T.self, from: value) }
+    }
+    func direct<C: FlowValueConvertible>(_: C.Type) -> (Value) throws(ConversionError) -> T {
+      { value throws(ConversionError) in
+        guard let made = C(flowValue: value) else {
+          throw ConversionError(reason: "a \(value.kindName) value \(value) is not a \(T.self)")
+        }
+        // C is T (the cast above succeeded for T's own metatype).
+        return unsafeBitCast(made, to: T.self)
+      }
+    }
+    return direct(convertible)
+  }
+
+  /// The conversion of `T`'s values to flowrun values, chosen once for the type (an output
+  /// converts every value the code sends with it), as ``reader(of:)``.
+  static func writer<T>(of type: T.Type) -> (T) throws(ConversionError) -> Value {
+    guard let convertible = type as? any FlowValueConvertible.Type else {
+      return { swift throws(ConversionError) in try value(of: swift) }
+    }
+    func direct<C: FlowValueConvertible>(_: C.Type) -> (T) throws(ConversionError) -> Value {
+      { swift in unsafeBitCast(swift, to: C.self).flowValue }
+    }
+    return direct(convertible)
+  }
+
   static func swift<T>(_ type: T.Type, from value: Value) throws(ConversionError) -> T {
     if let convertible = type as? any FlowValueConvertible.Type {
       guard let made = convertible.init(flowValue: value) as? T else {

@@ -4,6 +4,7 @@
 // test that sets each input and advances one frame at a time, collecting the outputs).
 //   swift build -c release --package-path Benchmarks --scratch-path .build-bench
 //   .build-bench/release/BindingBench [events] [reps]
+// Then ScenarioCheck.exploreFailures against the login view model: generated runs per second.
 import CombineSchedulers
 import FlowrunTesting
 import Foundation
@@ -160,6 +161,47 @@ func searchUnderTestScheduler(_ n: Int) -> Int {
   return results
 }
 
+// MARK: - Explore: the login view model against an invariant, on generated timelines.
+
+/// The login twin of Examples/scenarios/login-invariant.yaml: each run is a generated timeline
+/// of up to three sets of each field in ten frames, fed to a fresh view model.
+let exploreScenario = """
+  flowrun: 1
+  name: login explored
+  tick: 100ms
+  values: { a: "1", b: "123", t: true, f: false }
+  signals:
+    accountText:  { hot: "-a---b----" }
+    passwordText: { hot: "-b--------" }
+    loginEnabled:
+      - combineLatest: [vm.account, vm.password]
+      - map: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'
+  properties:
+    vm.account: accountText
+    vm.password: passwordText
+    loginButton.enabled: loginEnabled
+  invariants:
+    - 'loginButton.enabled == ((vm.account ?? "").count > 0 && (vm.password ?? "").count > 0)'
+  explore:
+    frames: 10
+    inputs:
+      accountText:  { values: ["", "1", "123"], events: 0..3 }
+      passwordText: { values: ["", "1", "123"], events: 0..3 }
+  expect:
+    loginButton.enabled: "f(ft)---t"
+  """
+
+/// `runs` generated runs against the login view model; none may fail.
+func exploreLogin(_ path: String, runs: Int) throws {
+  let failures = try ScenarioCheck.exploreFailures(path, root: "/", runs: runs, seed: 1) { flow in
+    let vm = LoginViewModel()
+    flow.drive("vm.account") { vm.account = $0 }
+    flow.drive("vm.password") { vm.password = $0 }
+    flow.observe("loginButton.enabled", vm.$isLoginEnabled)
+  }
+  precondition(failures.isEmpty, "\(failures.first!.message.prefix(2_000))")
+}
+
 // MARK: - The run
 
 let loginPath = write(loginScenario(events), "login")
@@ -180,3 +222,12 @@ for (name, flowrun, peer) in [
   let (a, b) = (median(ours), median(theirs))
   print("| \(name) | \(String(format: "%.4f", a)) | \(String(format: "%.4f", b)) | \(String(format: "%.2f", b / a))× |")
 }
+
+let explorePath = write(exploreScenario, "explore")
+let exploreRuns = 5_000
+var rates: [Double] = []
+for _ in 0..<reps {
+  rates.append(Double(exploreRuns) / (try seconds { try exploreLogin(explorePath, runs: exploreRuns) }))
+}
+print("")
+print("explore against the login view model: \(exploreRuns) runs, \(String(format: "%.0f", median(rates))) runs/s")
