@@ -50,19 +50,22 @@ final class CancellableSubscription: Disposable {
   }
 }
 
-/// What the code sends by hand: kept until the first subscription, then delivered live to
-/// every subscriber.
+/// What the code sends by hand: what it sends before anything subscribed is kept, and given
+/// to every subscriber that comes before the next event (the bound property, the expectation
+/// and an invariant, all at setup); then events are delivered live to every subscriber.
 final class BufferedSource: Source {
-  private var pending: [Event]? = []
+  private var early: [Event] = []
+  /// Whether an event was delivered live (the early events are no longer given out).
+  private var isLive = false
   private var observers: [ObjectIdentifier: any Observer] = [:]
   private var order: [ObjectIdentifier] = []
   private var terminal: Event?
 
   func subscribe(_ observer: any Observer) -> any Disposable {
     let id = ObjectIdentifier(observer)
-    if let buffered = pending {
-      pending = nil
-      for event in buffered { observer.receive(event) }
+    if !isLive {
+      for event in early { observer.receive(event) }
+      if early.last?.isTerminal == true { return NoDisposable.shared }
     } else if let terminal {
       observer.receive(terminal)
       return NoDisposable.shared
@@ -75,10 +78,12 @@ final class BufferedSource: Source {
   func receive(_ event: Event) {
     guard terminal == nil else { return }
     if event.isTerminal { terminal = event }
-    if pending != nil {
-      pending?.append(event)
+    if order.isEmpty, !isLive {
+      early.append(event)
       return
     }
+    isLive = true
+    early = []
     for id in order {
       observers[id]?.receive(event)
     }

@@ -3,7 +3,7 @@
 // and the bound run, recording and comparison) and under combine-schedulers' TestScheduler (a
 // test that sets each input and advances one frame at a time, collecting the outputs).
 //   swift build -c release --package-path Benchmarks --scratch-path .build-bench
-//   .build-bench/release/BindingBench [events] [reps]
+//   .build-bench/release/BindingBench [events] [reps] [login|search|explore]
 // Then ScenarioCheck.exploreFailures against the login view model: generated runs per second.
 import CombineSchedulers
 import FlowrunTesting
@@ -14,6 +14,8 @@ import ViewModels
 let arguments = CommandLine.arguments
 let events = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
 let reps = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
+/// Only the workload of this name (`login`, `search`, `explore`), to profile one.
+let only = arguments.count > 3 ? arguments[3] : nil
 typealias Time = FlowScheduler.SchedulerTimeType
 let frame = Time.Stride.milliseconds(100)
 
@@ -212,7 +214,7 @@ print("|---|---|---|---|")
 for (name, flowrun, peer) in [
   ("login", { _ = try loginUnderFlowrun(loginPath) }, { _ = loginUnderTestScheduler(events) }),
   ("search", { _ = try searchUnderFlowrun(searchPath) }, { _ = searchUnderTestScheduler(events) }),
-] as [(String, () throws -> Void, () -> Void)] {
+] as [(String, () throws -> Void, () -> Void)] where only == nil || only == name {
   var ours: [Double] = []
   var theirs: [Double] = []
   for _ in 0..<reps {
@@ -226,8 +228,10 @@ for (name, flowrun, peer) in [
 let explorePath = write(exploreScenario, "explore")
 let exploreRuns = 5_000
 var rates: [Double] = []
-for _ in 0..<reps {
+for _ in 0..<reps where only == nil || only == "explore" {
   rates.append(Double(exploreRuns) / (try seconds { try exploreLogin(explorePath, runs: exploreRuns) }))
 }
-print("")
-print("explore against the login view model: \(exploreRuns) runs, \(String(format: "%.0f", median(rates))) runs/s")
+if !rates.isEmpty {
+  print("")
+  print("explore against the login view model: \(exploreRuns) runs, \(String(format: "%.0f", median(rates))) runs/s")
+}
