@@ -35,8 +35,11 @@ public struct ExploreReport: Sendable {
 
   // MARK: - Human
 
-  /// The human report of one exploration.
-  public static func human(_ exploration: Exploration, options: ExploreOptions, color: Bool = false) -> String {
+  /// The human report of one exploration; `checker` is what fails on the written timeline when
+  /// it is the counterexample (`'flowrun run'`, or the check of the code).
+  public static func human(
+    _ exploration: Exploration, options: ExploreOptions, color: Bool = false, checker: String = "'flowrun run'"
+  ) -> String {
     let scenario = exploration.scenario
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     guard !exploration.skipped else {
@@ -46,12 +49,17 @@ public struct ExploreReport: Sendable {
       return paint("✓", "32") + " \(scenario.path)  \(scenario.name)  (\(counts(exploration)), no counterexample)\n"
     }
     var out = paint("✗", "31") + " \(scenario.path)  \(scenario.name)\n"
-    for line in lines(of: counterexample, exploration: exploration, options: options) { out += "  " + line + "\n" }
+    for line in lines(of: counterexample, exploration: exploration, options: options, checker: checker) {
+      out += "  " + line + "\n"
+    }
     return out
   }
 
   /// The lines of a counterexample, without indentation.
-  static func lines(of counterexample: Counterexample, exploration: Exploration, options: ExploreOptions) -> [String] {
+  static func lines(
+    of counterexample: Counterexample, exploration: Exploration, options: ExploreOptions,
+    checker: String = "'flowrun run'"
+  ) -> [String] {
     let scenario = exploration.scenario
     let inputs = CounterexampleInputs(counterexample, spec: scenario.explore)
     var lines: [String] = []
@@ -75,7 +83,7 @@ public struct ExploreReport: Sendable {
         body = diagram.lines + (diagram.legendLine.map { [$0] } ?? [])
       }
     }
-    body.insert(origin(counterexample, exploration: exploration, options: options), at: 0)
+    body.insert(origin(counterexample, exploration: exploration, options: options, checker: checker), at: 0)
     for answers in inputs.answers {
       var printer = MarblePrinter(
         grammar: scenario.grammar, legend: Legend(layers: [scenario.legend]), errorValue: scenario.errorValue)
@@ -101,10 +109,13 @@ public struct ExploreReport: Sendable {
   }
 
   /// How the counterexample was found, in one line.
-  static func origin(_ counterexample: Counterexample, exploration: Exploration, options: ExploreOptions) -> String {
+  static func origin(
+    _ counterexample: Counterexample, exploration: Exploration, options: ExploreOptions,
+    checker: String = "'flowrun run'"
+  ) -> String {
     switch counterexample.origin {
     case .written:
-      return "the written timeline fails ('flowrun run' fails too):"
+      return "the written timeline fails (\(checker) fails too):"
     case .generated(let run):
       let steps = counterexample.shrinkSteps == 1 ? "1 step" : "\(counterexample.shrinkSteps) steps"
       return

@@ -114,7 +114,7 @@ extension ScenarioCheck {
       }
     }
     let swiftTest = yaml == nil ? nil : SwiftTestText.test(place: place, yamlPath: yamlPath)
-    var message = ExploreReport.human(exploration, options: options)
+    var message = ExploreReport.human(exploration, options: options, checker: "'ScenarioCheck.run' with the code")
     if let note { message += "note: \(note)\n" }
     if let yaml {
       message += "\nthe counterexample as a scenario (\(output == nil ? "save it as" : "written to") \(yamlPath)):\n"

@@ -148,4 +148,39 @@ private final class LoginForm {
     #expect(found.yamlPath == path)
     #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } == found.yaml)
   }
+
+  /// A name bound by hand (`flow.output`) is read by the invariant as by the expectation: what
+  /// the code sent at setup, before either subscribed, reaches both.
+  @Test func anOutputSentAtSetupReachesTheExpectationAndTheInvariant() throws {
+    let failures = try ScenarioCheck.exploreFailures(Self.login, root: #filePath, runs: 100, seed: 3) { flow in
+      let enabled = flow.output("loginButton.enabled", as: Bool.self)
+      var account: String?
+      var password: String?
+      func update() { enabled.send(!(account ?? "").isEmpty && !(password ?? "").isEmpty) }
+      update()
+      flow.drive("vm.account") { (text: String?) in
+        account = text
+        update()
+      }
+      flow.drive("vm.password") { (text: String?) in
+        password = text
+        update()
+      }
+    }
+    #expect(failures.map(\.message) == [])
+  }
+
+  /// Code that fails the invariant on the written timeline: that timeline is the
+  /// counterexample, not shrunk.
+  @Test func aWrittenTimelineThatFailsIsTheCounterexample() throws {
+    let failures = try ScenarioCheck.exploreFailures(Self.login, root: #filePath, runs: 100) { flow in
+      flow.observe("loginButton.enabled", Just(true))
+    }
+    let failure = try #require(failures.first)
+    #expect(failures.count == 1)
+    #expect(failure.message.contains("the written timeline fails ('ScenarioCheck.run' with the code fails too):"))
+    #expect(failure.counterexample?.run == 0)
+    #expect(failure.counterexample?.shrinkSteps == 0)
+    #expect(failure.counterexample?.note == nil)
+  }
 }
