@@ -7,11 +7,23 @@ extension StepTable {
   /// selectors. Each meaning is a row of docs/libraries.md, named in `uses`.
   static let rac2Steps: [StepDefinition] = [
     .operator(
-      "throttle", .duration, summary: "RAC2 -throttle:: a trailing debounce; the pending value is sent on completion.",
+      "throttle", .labels,
+      summary:
+        "RAC2 -throttle:: a trailing debounce; the pending value is sent on completion. { interval: d, valuesPassingTest: expr } throttles only the values that pass.",
       library: .rac2
     ) { c in
       c.uses("rac2-throttle-is-debounce")
-      return c.compile(as: "debounce")
+      guard let node = c.labelled(["interval", "valuesPassingTest"]) else { return c.compile(as: "debounce") }
+      guard let interval = c.required("interval", of: node), let frames = c.frames(interval, "'interval'", minimum: 0),
+        let testNode = c.required("valuesPassingTest", of: node), let test = c.expression(testNode)
+      else { return nil }
+      c.uses("rac2-throttle-values-passing-test")
+      let role = c.definition.name
+      let owner = c.nodeLabel
+      return c.apply(c.shape.passedOn) { graph, upstream, scope in
+        upstream.debounce(
+          Timing(frames, owner: owner, runtime: graph.runtime), valuesPassing: graph.predicate(test, scope, role: role))
+      }
     },
     .operator(
       "takeUntil", .signal,
