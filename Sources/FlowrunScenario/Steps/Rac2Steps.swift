@@ -7,15 +7,15 @@ extension StepTable {
   /// selectors. Each meaning is a row of docs/libraries.md, named in `uses`.
   static let rac2Steps: [StepDefinition] = [
     .operator(
-      "throttle", .labels,
+      "throttle", .duration, extras: [.valuesPassingTest],
       summary:
-        "RAC2 -throttle:: a trailing debounce; the pending value is sent on completion. { interval: d, valuesPassingTest: expr } throttles only the values that pass.",
+        "RAC2 -throttle:: a trailing debounce; the pending value is sent on completion. Extra key valuesPassingTest (-throttle:valuesPassingTest:).",
       library: .rac2
     ) { c in
       c.uses("rac2-throttle-is-debounce")
-      guard let node = c.labelled(["interval", "valuesPassingTest"]) else { return c.compile(as: "debounce") }
-      guard let interval = c.required("interval", of: node), let frames = c.frames(interval, "'interval'", minimum: 0),
-        let testNode = c.required("valuesPassingTest", of: node), let test = c.expression(testNode)
+      guard let testNode = c.extra(.valuesPassingTest) else { return c.compile(as: "debounce") }
+      guard let argument = c.requiredNonNullArgument(), let frames = c.frames(argument, c.quotedName, minimum: 0),
+        let test = c.expression(testNode)
       else { return nil }
       c.uses("rac2-throttle-values-passing-test")
       let role = c.definition.name

@@ -29,7 +29,9 @@ extension StepTable {
     ) { c in
       guard c.labelled(["timeSpan", "count", "scheduler"]) != nil else {
         if c.argument?.mappingPairs == nil {
-          c.error("RxSwift's buffer takes { timeSpan: d, count: n }", at: c.argument ?? c.step.nameNode)
+          c.error(
+            "RxSwift's buffer is buffer(timeSpan:count:scheduler:); write 'buffer: { timeSpan: d, count: n }'",
+            at: c.argument ?? c.step.nameNode)
         }
         return nil
       }
@@ -78,7 +80,13 @@ extension StepTable {
         "RxSwift replay(n): multicast through one ReplaySubject(n); connected at setup unless 'refCount' follows.",
       library: .rxswift, nearest: "shareReplay"
     ) { c in
-      guard let argument = c.requiredNonNullArgument(), let count = c.count(argument, c.quotedName) else { return nil }
+      guard let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) else {
+        c.error(
+          "RxSwift's replay needs the buffer size (replay(_:)); write 'replay: n' (or 'replayAll')", at: c.step.nameNode
+        )
+        return nil
+      }
+      guard let count = c.count(argument, c.quotedName) else { return nil }
       return c.rxSwiftMulticast(.replay(count))
     },
     .operator(
