@@ -143,6 +143,16 @@ import Testing
           perSubscriber: "-q|"
         """),
     Case(
+      name: "bind(to:) a subject bound by subscribeTo is a load error",
+      body: """
+        subjects:
+          status: { subscribeTo: { hot: "-a" } }
+        signals:
+          src: { hot: "-b" }
+          bound: [{ from: src }, { bind: { to: status } }]
+        """,
+      error: "subject 'status' is bound twice"),
+    Case(
       name: "create cannot run in a scenario",
       body: "signals:\n  out: { create: { } }\n",
       error: "'create' cannot run in a scenario: its closure is Swift code"),

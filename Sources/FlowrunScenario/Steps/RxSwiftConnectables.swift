@@ -324,3 +324,24 @@ extension OperatorCompilation {
     }
   }
 }
+
+extension ScenarioCompiler {
+  /// RxSwift `bind(to:)` a subject or relay: the subject subscribes to the signal at setup, as
+  /// its `subscribeTo:` does (a relay ignores the terminal events: RxRelay's `bind(to:)` only
+  /// accepts values). False, with a diagnostic, when it cannot.
+  func bindSubject(_ signal: SignalPlan, to name: String, at node: YAMLNode) -> Bool {
+    guard templateNames.isEmpty else {
+      context.error("'bind' subscribes a subject for the whole run; it cannot stand inside a template", at: node)
+      return false
+    }
+    guard let index = plan.subjects.firstIndex(where: { $0.name == name }) else { return false }
+    guard plan.subjects[index].subscribeTo == nil else {
+      context.error(
+        "subject '\(name)' is bound twice (by its 'subscribeTo' or another 'bind'); a subject subscribes to one signal",
+        at: node)
+      return false
+    }
+    plan.subjects[index].subscribeTo = signal
+    return true
+  }
+}

@@ -196,14 +196,21 @@ extension StepTable {
       return c.rxSwiftAccumulation(node) { upstream, seed, accumulate in upstream.reduce(seed: seed, accumulate) }
     },
     .operator(
-      "bind", .labels, summary: "RxSwift bind(to: property): the property takes every value, as a binding does.",
+      "bind", .labels,
+      summary:
+        "RxSwift bind(to:): { to: property } takes every value, as a binding does; { to: subject or relay } subscribes it (a relay takes only the values).",
       library: .rxswift, nearest: "properties"
     ) { c in
       guard let node = c.labelled(["to"]), let to = c.required("to", of: node), let name = c.string(to, "'to'") else {
         if c.labelled(["to"]) == nil { c.error("'bind' takes { to: property }", at: c.argument ?? c.step.nameNode) }
         return nil
       }
-      guard c.compiler.assign(c.input, to: name, at: to) else { return nil }
+      if c.compiler.declarations[name]?.kind == .subject {
+        guard c.compiler.bindSubject(c.input, to: name, at: to) else { return nil }
+        c.uses("rxswift-bind-to-subject")
+      } else {
+        guard c.compiler.assign(c.input, to: name, at: to) else { return nil }
+      }
       return c.apply(c.shape.passedOn, label: "bind") { _, upstream, _ in upstream }
     },
     .source(
