@@ -414,6 +414,9 @@ struct GraphWriter {
     case ("rxswift", "sample"):
       if random.chance(50) { return "{ signal: \(listed(binding)), defaultValue: \(value()) }" }
       return listed(binding)
+    case ("rxswift", "retry"):
+      if random.chance(20) { return "{ when: \(listed(.error)) }" }
+      return shape("retry", binding, step: step.name)
     case ("rxswift", "window"), ("rxswift", "buffer"):
       return "{ timeSpan: \(1 + random.below(5)), count: \(1 + random.below(3)) }"
     case ("rxswift", "groupBy"), ("rac2", "groupBy"):

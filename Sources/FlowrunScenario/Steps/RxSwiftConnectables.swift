@@ -110,7 +110,7 @@ extension StepTable {
       library: .rxswift, nearest: "share"
     ) { c in c.afterConnectable(library: "RxSwift") },
     .source(
-      "from", .name,
+      "from", .value,
       summary: "The named signal (flowrun's from:), or RxSwift from([…]): each value of the list, then completed.",
       library: .rxswift
     ) { c in

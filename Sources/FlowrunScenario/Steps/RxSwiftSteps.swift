@@ -8,7 +8,7 @@ extension StepTable {
   /// their own operators. Each meaning is a row of docs/libraries.md, named in `uses`.
   static let rxSwiftSteps: [StepDefinition] = [
     .operator(
-      "retry", .retry,
+      "retry", .labels,
       summary:
         "RxSwift retry(n): n attempts in total (retry: 2 retries once); bare: without limit; { when: template } is retry(when:).",
       library: .rxswift
