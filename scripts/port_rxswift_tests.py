@@ -23,6 +23,9 @@ ERRORS = {"testError": "error", "testError1": "error1", "testError2": "error2", 
 
 def value(text):
     text = text.strip()
+    array = re.fullmatch(r"EquatableArray\(\[(.*)\]\)", text)
+    if array:
+        return [value(item) for item in array.group(1).split(",") if item.strip()]
     if re.fullmatch(r"-?\d+", text):
         return int(text)
     if re.fullmatch(r'"[^"\\]*"', text):
@@ -140,6 +143,14 @@ CALLS = [
     (rf"{A}\.asMaybe\(\)(?:\.asObservable\(\))?", lambda m: ([{"from": m[1]}, "asMaybe"])),
     (rf"{A}\.toArray\(\)(?:\.asObservable\(\))?", lambda m: ([{"from": m[1]}, "toArray"])),
     (rf"{A}\.ifEmpty\(default: (-?\d+)\)", lambda m: ([{"from": m[1]}, {"ifEmpty": {"default": int(m[2])}}])),
+    (rf"{A}\.buffer\(timeSpan: {T}, count: (\d+){SCH}\)\.map \{{ EquatableArray\(\$0\) \}}",
+     lambda m: ([{"from": m[1]}, {"buffer": {"timeSpan": seconds(m[2]), "count": int(m[3])}}])),
+    (rf"{A}\.ifEmpty\(switchTo: {A}(?:\.asObservable\(\))?\)", lambda m: ([{"from": m[1]}, {"ifEmpty": {"switchTo": m[2]}}])),
+    (rf"Observable\.generate\(initialState: (-?\d+), condition: \{{ x in (.*?) \}}{SCH}\) \{{ x in (.*?)(?: \}})?",
+     lambda m: ({"generate": {"initialState": int(m[1]), "condition": expression(m[2].replace("x", "$0")),
+                              "iterate": expression(m[3].replace("x", "$0"))}})),
+    (rf"Observable\.range\(start: (-?\d+), count: (\d+){SCH}\)",
+     lambda m: ({"range": {"start": int(m[1]), "count": int(m[2])}})),
     (rf"{A}\.amb\({A}\)", lambda m: ([{"from": m[1]}, {"amb": m[2]}])),
     (rf"{A}\.retry\((\d+)\)", lambda m: ([{"from": m[1]}, {"retry": int(m[2])}])),
     (rf"{A}\.retry\(\)", lambda m: ([{"from": m[1]}, "retry"])),
@@ -205,12 +216,12 @@ def port(name, body):
         plan = [{kind.group(1): names}, {"map": selector}]
     else:
         plan = plan_of(call)
-    named = set(re.findall(r'"(?:from|sample|skipUntil|until|amb|fallback|signal|withLatestFrom)": "(\w+)"', json.dumps(plan)))
+    named = set(re.findall(r'"(?:from|sample|skipUntil|until|amb|fallback|signal|withLatestFrom|switchTo)": "(\w+)"', json.dumps(plan)))
     named |= {n for lst in re.findall(r'"(?:zip|combineLatest|merge|concat)": \[([^\]]*)\]', json.dumps(plan)) for n in re.findall(r'"(\w+)"', lst)}
     if not named <= set(inputs):
         raise ValueError("an input that is not a test observable: %s" % sorted(named - set(inputs)))
     tail = body[start.end():]
-    expected = re.search(r"XCTAssertEqual\(res\.events, (\[.*?\])\)\n", tail, re.S)
+    expected = re.search(r"XCTAssertEqual\(res\.events, (\[.*?\])\)(?:\n|$)", tail, re.S)
     if expected:
         expected_events = events(expected.group(1))
     else:

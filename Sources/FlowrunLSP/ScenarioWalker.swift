@@ -262,7 +262,7 @@ struct ScenarioWalker {
     }
     for pair in entries where pair.key != stepPair.key {
       switch pair.key.scalarValue {
-      case "with": walkExpression(pair.value)
+      case "with", "valuesPassingTest": walkExpression(pair.value)
       case "fallback": walkSignal(pair.value)
       case "values": walkLegend(pair.value)
       default: break
@@ -355,7 +355,9 @@ enum StepArgument {
   static func kind(of step: String, role: ScenarioVocabulary.Role, library: Library? = nil) -> StepArgument {
     switch step {
     case "hot", "cold": .marble
-    case "from", "takeUntil", "takeUntilRAC", "skipUntil", "sample", "sampleRAC", "then": .signal
+    case "from", "takeUntil", "takeUntilRAC", "skipUntil", "sample", "sampleRAC", "then", "deferred", "defer",
+      "takeUntilReplacement":
+      .signal
     case "combineLatest", "zip", "merge", "concat", "race", "combineLatestWith", "zipWith", "mergeWith",
       "concatWith", "withLatestFrom":
       .signals

@@ -29,7 +29,7 @@ public struct GraphGenerator: Sendable {
 
   /// Steps that are load errors by design (`StepDefinition.rejected`: they cannot mean anything
   /// in virtual time), so no valid scenario has them.
-  public static let rejected: Set<String> = ["breakpoint", "breakpointOnError"]
+  public static let rejected: Set<String> = ["breakpoint", "breakpointOnError", "create"]
 
   /// Reads the table from `schemas/steps.json` under `root`.
   public init(root: URL = packageRoot) throws {
@@ -244,6 +244,8 @@ struct GraphWriter {
     if depth > 3 { return "{ just: \(value()) }" }
     let first = source(binding)
     var chain = [first]
+    // RxSwift's `repeatElement` never ends by itself: a `take` follows it.
+    if first.hasPrefix("{ repeatElement:") { chain.append("{ take: \(1 + random.below(3)) }") }
     let count = depth > 2 ? random.below(2) : random.below(4)
     for _ in 0..<count { chain.append(operatorStep(binding)) }
     if chain.count == 1, random.chance(50) { return first }
@@ -301,8 +303,10 @@ struct GraphWriter {
       {
         continue
       }
-      // Combine's `autoconnect` follows a ConnectablePublisher: it is written after one.
-      if library == "combine", step.name == "autoconnect" { continue }
+      // Combine's and RAC2's `autoconnect` and RxSwift's `refCount` and `connect` follow a
+      // connectable: they are written after one.
+      if ["combine", "rac2"].contains(library), step.name == "autoconnect" { continue }
+      if library == "rxswift", ["refCount", "connect"].contains(step.name) { continue }
       let written: String
       if step.argument == "bare" || (["optionalExpression", "retry"].contains(step.argument) && random.chance(50)),
         step.extras.isEmpty || random.chance(50)
@@ -312,6 +316,12 @@ struct GraphWriter {
         written = "{ " + ([pair(step, binding)] + extras(step, binding)).joined(separator: ", ") + " }"
       }
       let connectable = library == "combine" && ["multicast", "makeConnectable"].contains(step.name)
+      if library == "rac2", ["publish", "multicast"].contains(step.name), random.chance(50) {
+        return written + ", autoconnect"
+      }
+      if library == "rxswift", ["publish", "multicast", "replay", "replayAll"].contains(step.name), random.chance(70) {
+        return written + ", " + random.pick(["refCount", "connect"])
+      }
       return connectable && random.chance(50) ? written + ", autoconnect" : written
     }
   }
@@ -404,6 +414,30 @@ struct GraphWriter {
     case ("rxswift", "sample"):
       if random.chance(50) { return "{ signal: \(listed(binding)), defaultValue: \(value()) }" }
       return listed(binding)
+    case ("rxswift", "retry"):
+      if random.chance(20) { return "{ when: \(listed(.error)) }" }
+      return shape("retry", binding, step: step.name)
+    case ("rxswift", "window"), ("rxswift", "buffer"):
+      return "{ timeSpan: \(1 + random.below(5)), count: \(1 + random.below(3)) }"
+    case ("rxswift", "groupBy"), ("rac2", "groupBy"):
+      let key = "'" + expression(binding, step: "map") + "'"
+      if step.library == "rac2", random.chance(50) { return "{ key: \(key), transform: '$0' }" }
+      return step.library == "rxswift" && random.chance(50) ? "{ keySelector: \(key) }" : key
+    case ("rxswift", "multicast"), ("rac2", "multicast"):
+      return random.pick([
+        "{ subject: publish }", "{ subject: { replay: \(random.below(3)) } }", "{ subject: { behavior: \(value()) } }",
+      ])
+    case ("rxswift", "range"):
+      return "{ start: \(random.below(3)), count: \(random.below(4)) }"
+    case ("rxswift", "generate"):
+      return "{ initialState: 0, condition: '$0 < \(random.below(4))', iterate: '$0 + 1' }"
+    case ("rac2", "if"):
+      return "{ signal: \(listed(binding)), then: \(listed(binding)), else: \(listed(binding)) }"
+    case ("rac2", "switch"):
+      return
+        "{ signal: \(listed(binding)), cases: { 1: \(listed(binding)), s: \(listed(binding)) }, default: \(listed(binding)) }"
+    case ("rac2", "flatten"):
+      return random.chance(50) ? "true" : "\(random.below(3))"
     case (_, "catch"), ("combine", "tryCatch"):
       return template(.error)
     case (_, "flatMap"), (_, "flattenMap"), (_, "flatMapLatest"), (_, "switchMap"), (_, "concatMap"),
@@ -478,6 +512,7 @@ struct GraphWriter {
         pairs.append("\(key): \(random.pick(["true", "false"]))")
       case "fallback": pairs.append("fallback: \(signal(binding))")
       case "every": pairs.append("every: \(1 + random.below(4))")
+      case "valuesPassingTest": pairs.append("valuesPassingTest: '\(expression(binding, step: "filter"))'")
       default: continue
       }
     }

@@ -173,6 +173,9 @@ private func jsonText(_ node: YAMLNode) -> String {
       + pairs.map { "\(json(string: $0.key.scalarValue ?? "")): \(jsonText($0.value))" }.joined(separator: ", ") + "}"
   }
   if let items = node.sequenceItems { return "[" + items.map(jsonText).joined(separator: ", ") + "]" }
+  // A tagged marble (`!cold "-a|"`, an inner signal's legend value) keeps its tag: the text is
+  // YAML, read back by the loader.
+  if node.tag == "!cold", let text = node.scalarValue { return "!cold " + json(string: text) }
   switch node.resolvedScalar {
   case .null?: return "null"
   case .bool(let flag)?: return flag ? "true" : "false"

@@ -10,9 +10,17 @@
 ///
 /// Combine's `debounce(for:)` (`dropsPendingOnEnd`) drops the pending value when the source
 /// terminates, and sends the completion or failure as a new scheduler action at the same frame.
+///
+/// RAC2's `-throttle:valuesPassingTest:` (`valuesPassing`) holds only the values that pass the
+/// test; another value drops the pending one and is sent at once (ROC `flushNext(NO)`, then
+/// `sendNext:`).
 extension Source {
-  public func debounce(_ timing: Timing, dropsPendingOnEnd: Bool = false) -> any Source {
-    timed(timing) { DebounceObserver(downstream: $0, timer: $1, dropsPendingOnEnd: dropsPendingOnEnd) }
+  public func debounce(_ timing: Timing, dropsPendingOnEnd: Bool = false, valuesPassing test: Predicate? = nil)
+    -> any Source
+  {
+    timed(timing) {
+      DebounceObserver(downstream: $0, timer: $1, dropsPendingOnEnd: dropsPendingOnEnd, test: test)
+    }
   }
 }
 
@@ -20,15 +28,18 @@ private final class DebounceObserver: UnaryOperator, TimerTarget {
   let downstream: any Observer
   let timer: TimerSlot
   let dropsPendingOnEnd: Bool
+  let test: Predicate?
   let link = UpstreamLink()
+  var index = 0
   var pending: Value?
   /// Combine: the terminal event, sent by a timer at the same frame.
   var scheduledEnd: Event?
 
-  init(downstream: any Observer, timer: TimerSlot, dropsPendingOnEnd: Bool) {
+  init(downstream: any Observer, timer: TimerSlot, dropsPendingOnEnd: Bool, test: Predicate?) {
     self.downstream = downstream
     self.timer = timer
     self.dropsPendingOnEnd = dropsPendingOnEnd
+    self.test = test
   }
 
   func receive(_ event: Event) {
@@ -42,6 +53,22 @@ private final class DebounceObserver: UnaryOperator, TimerTarget {
     }
     switch event {
     case .next(let value):
+      if let test {
+        let position = index
+        index += 1
+        let throttles: Bool
+        do throws(StepFailure) {
+          throttles = try test(value, position)
+        } catch {
+          pending = nil
+          link.finish()
+          return downstream.receive(.error(error.value))
+        }
+        guard throttles else {
+          pending = nil
+          return downstream.receive(event)
+        }
+      }
       pending = value
       timer.schedule(target: self)
     case .error:

@@ -21,6 +21,24 @@ extension Source {
       RetryObserver(downstream: $0, count: count, delay: delay, resubscribesAsAction: resubscribesAsAction)
     }
   }
+
+  /// RAC2 `-repeat`: on completion, subscribe to the source again, without limit, through the
+  /// scheduler (ROC `subscribeForever`); an error goes through.
+  public func repeatForever(owner: NodeLabel, runtime: Runtime) -> any Source {
+    OperatorSource(self) {
+      RetryObserver(
+        downstream: $0, count: nil, delay: Timing(0, owner: owner, runtime: runtime), resubscribesAsAction: true,
+        restartsOnCompletion: true)
+    }
+  }
+
+  /// RxSwift `retry(when:)`: each error makes a notifier signal (`notifier`, the template with
+  /// `error` bound; RxSwift's handler as `errors.flatMap { error in … }`); each of its values
+  /// subscribes to the source again, its error fails the result, its completion does nothing
+  /// (RxS `Observables/RetryWhen.swift` `RetryTriggerSink`, `RetryWhenSequenceSinkIter`).
+  public func retryWhen(_ notifier: @escaping Recover, owner: NodeLabel, runtime: Runtime) -> any Source {
+    OperatorSource(self) { RetryWhenObserver(downstream: $0, notifier: notifier, owner: owner, runtime: runtime) }
+  }
 }
 
 private final class RetryObserver: OperatorSubscription, Observer, ScheduledAction {
@@ -28,6 +46,8 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
   let count: Int?
   let delay: Timing
   let resubscribesAsAction: Bool
+  /// RAC2 `-repeat`: the completion, not the error, starts the next attempt.
+  let restartsOnCompletion: Bool
   /// The source, subscribed anew at each attempt.
   var upstream: (any Source)?
   var link = UpstreamLink()
@@ -36,11 +56,14 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
 
   var owner: NodeLabel { delay.owner }
 
-  init(downstream: any Observer, count: Int?, delay: Timing, resubscribesAsAction: Bool) {
+  init(
+    downstream: any Observer, count: Int?, delay: Timing, resubscribesAsAction: Bool, restartsOnCompletion: Bool = false
+  ) {
     self.downstream = downstream
     self.count = count
     self.delay = delay
     self.resubscribesAsAction = resubscribesAsAction
+    self.restartsOnCompletion = restartsOnCompletion
   }
 
   func start(_ upstream: any Source) {
@@ -59,7 +82,8 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
 
   func receive(_ event: Event) {
     guard !isDisposed else { return }
-    guard case .error = event else { return downstream.receive(event) }
+    let restarts = restartsOnCompletion ? event == .completed : event != .completed && event.isTerminal
+    guard restarts else { return downstream.receive(event) }
     if let count, retries >= count { return downstream.receive(event) }
     retries += 1
     // The failed attempt's chain is torn down before the next one (RxJS `retry` unsubscribes
@@ -103,6 +127,118 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
     func receive(_ event: Event) {
       guard !link.isFinished else { return }
       retry?.receive(event)
+    }
+  }
+}
+
+private final class RetryWhenObserver: OperatorSubscription, Observer {
+  let downstream: any Observer
+  let notifier: Recover
+  let owner: NodeLabel
+  // Unowned: the run's graph owns its runtime (Runtime, "Ownership").
+  unowned let runtime: Runtime
+  var upstream: (any Source)?
+  var link = UpstreamLink()
+  /// The notifiers made so far (RxSwift merges them: `errors.flatMap`).
+  var triggers: [UpstreamLink] = []
+  var isDone = false
+
+  init(downstream: any Observer, notifier: @escaping Recover, owner: NodeLabel, runtime: Runtime) {
+    self.downstream = downstream
+    self.notifier = notifier
+    self.owner = owner
+    self.runtime = runtime
+  }
+
+  func start(_ upstream: any Source) {
+    self.upstream = upstream
+    attempt()
+  }
+
+  func attempt() {
+    guard !isDone, runtime.chargeMemory(RunBudget.subscriptionCost, at: owner), let upstream else { return }
+    link.dispose()
+    let link = UpstreamLink()
+    self.link = link
+    link.attach(upstream.subscribe(Attempt(retry: self, link: link)))
+  }
+
+  func receive(_ event: Event) {
+    guard !isDone else { return }
+    guard case .error(let error) = event else {
+      if event.isTerminal { finish() }
+      return downstream.receive(event)
+    }
+    link.dispose()
+    let source: any Source
+    do throws(StepFailure) {
+      source = try notifier(error)
+    } catch {
+      finish()
+      return downstream.receive(.error(error.value))
+    }
+    let trigger = UpstreamLink()
+    triggers.append(trigger)
+    trigger.attach(source.subscribe(Trigger(retry: self, link: trigger)))
+  }
+
+  func triggered(_ event: Event) {
+    guard !isDone else { return }
+    switch event {
+    case .next:
+      guard runtime.enter(owner) else { return }
+      defer { runtime.exit() }
+      attempt()
+    case .error:
+      finish()
+      downstream.receive(event)
+    case .completed:
+      break
+    }
+  }
+
+  private func finish() {
+    isDone = true
+    link.dispose()
+    let open = triggers
+    triggers = []
+    for trigger in open { trigger.dispose() }
+  }
+
+  func dispose() {
+    finish()
+  }
+
+  /// One attempt's events, while it is the current attempt.
+  private final class Attempt: Observer {
+    weak var retry: RetryWhenObserver?
+    let link: UpstreamLink
+
+    init(retry: RetryWhenObserver, link: UpstreamLink) {
+      self.retry = retry
+      self.link = link
+    }
+
+    func receive(_ event: Event) {
+      guard !link.isFinished else { return }
+      retry?.receive(event)
+    }
+  }
+
+  /// A notifier's events.
+  private final class Trigger: Observer {
+    weak var retry: RetryWhenObserver?
+    let link: UpstreamLink
+
+    init(retry: RetryWhenObserver, link: UpstreamLink) {
+      self.retry = retry
+      self.link = link
+    }
+
+    func receive(_ event: Event) {
+      guard !link.isFinished else { return }
+      if event.isTerminal { link.finish() }
+      retry?.triggered(event)
     }
   }
 }

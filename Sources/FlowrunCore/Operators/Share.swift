@@ -21,6 +21,12 @@ public final class ShareSource: Source {
     /// A reset drops the connection but keeps the subject, terminated or not (RxSwift's
     /// `.forever` scope: `multicast(ReplaySubject).refCount()`).
     public var keepsSubject = false
+    /// The subject is a RAC2 one (`RACSubject`: no terminated state kept).
+    public var isRAC = false
+    /// Connects at most once: after the connection was disposed (its last subscriber left) or
+    /// ended, no subscriber connects again (ROC `RACMulticastConnection` `-connect`, whose
+    /// `hasConnected` is set once).
+    public var connectsOnce = false
 
     /// RxJS 7 `share()`.
     public static let share = Policy(
@@ -54,10 +60,33 @@ public final class ShareSource: Source {
       policy.keepsSubject = forever
       return policy
     }
+    /// RxSwift `multicast(subject)`, `publish()`, `replay(n)`, `replayAll()`: one subject for
+    /// ever (RxS `Observables/Multicast.swift` `ConnectableObservableAdapter.lazySubject`).
+    /// With `refCount()` it connects at the first subscriber and disconnects after the last,
+    /// as `share(replay:scope: .forever)` does; without it `connect()` connected it once, for
+    /// good.
+    public static func rxSwiftMulticast(_ subject: Subject.Kind, refCount: Bool) -> Policy {
+      var policy = Policy(
+        subject: subject, resetOnError: refCount, resetOnComplete: refCount, resetOnRefCountZero: refCount)
+      policy.keepsSubject = true
+      return policy
+    }
+    /// RAC2 `-publish`, `-multicast:`: a `RACMulticastConnection` connects once; `-autoconnect`
+    /// connects at the first subscriber and disposes the connection when the last one leaves,
+    /// for good (ROC `RACMulticastConnection.m` `-connect`, `-autoconnect`).
+    public static func rac2Multicast(_ subject: Subject.Kind, isRAC: Bool, autoconnect: Bool) -> Policy {
+      var policy = Policy(
+        subject: subject, resetOnError: false, resetOnComplete: false, resetOnRefCountZero: autoconnect)
+      policy.keepsSubject = true
+      policy.isRAC = isRAC
+      policy.connectsOnce = true
+      return policy
+    }
   }
 
   private let upstream: any Source
   private let policy: Policy
+  private var hasConnected = false
   private let owner: NodeLabel
   // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
   // delivered or disposed once the run returned (Runtime, "Ownership").
@@ -88,7 +117,8 @@ public final class ShareSource: Source {
 
   /// Subscribes upstream unless connected; RAC2 `replay` calls this during setup.
   public func connect() {
-    guard connection == nil else { return }
+    guard connection == nil, !(policy.connectsOnce && hasConnected) else { return }
+    hasConnected = true
     let subject = currentSubject()
     let connection = Connection(source: self, subject: subject)
     self.connection = connection
@@ -97,7 +127,7 @@ public final class ShareSource: Source {
 
   private func currentSubject() -> Subject {
     if let subject { return subject }
-    let subject = Subject(kind: policy.subject, owner: owner, runtime: runtime)
+    let subject = Subject(kind: policy.subject, isRAC: policy.isRAC, owner: owner, runtime: runtime)
     self.subject = subject
     return subject
   }

@@ -7,11 +7,23 @@ extension StepTable {
   /// selectors. Each meaning is a row of docs/libraries.md, named in `uses`.
   static let rac2Steps: [StepDefinition] = [
     .operator(
-      "throttle", .duration, summary: "RAC2 -throttle:: a trailing debounce; the pending value is sent on completion.",
+      "throttle", .duration, extras: [.valuesPassingTest],
+      summary:
+        "RAC2 -throttle:: a trailing debounce; the pending value is sent on completion. Extra key valuesPassingTest (-throttle:valuesPassingTest:).",
       library: .rac2
     ) { c in
       c.uses("rac2-throttle-is-debounce")
-      return c.compile(as: "debounce")
+      guard let testNode = c.extra(.valuesPassingTest) else { return c.compile(as: "debounce") }
+      guard let argument = c.requiredNonNullArgument(), let frames = c.frames(argument, c.quotedName, minimum: 0),
+        let test = c.expression(testNode)
+      else { return nil }
+      c.uses("rac2-throttle-values-passing-test")
+      let role = c.definition.name
+      let owner = c.nodeLabel
+      return c.apply(c.shape.passedOn) { graph, upstream, scope in
+        upstream.debounce(
+          Timing(frames, owner: owner, runtime: graph.runtime), valuesPassing: graph.predicate(test, scope, role: role))
+      }
     },
     .operator(
       "takeUntil", .signal,

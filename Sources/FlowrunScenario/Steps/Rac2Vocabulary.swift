@@ -4,7 +4,10 @@ import FlowrunYAML
 extension StepTable {
   /// `library: rac2`: ReactiveObjC's own selectors for operators the catalogue has the meaning
   /// of, and the few it adds (docs/libraries.md, "RAC2 vocabulary").
-  static let rac2Vocabulary: [StepDefinition] = [
+  static let rac2Vocabulary: [StepDefinition] = rac2NamedSteps + rac2SourceSteps
+
+  /// RAC2's names for the catalogue's meanings, and its small operators.
+  static let rac2NamedSteps: [StepDefinition] = [
     .equivalent(
       "doError", .bare, of: "tap", library: .rac2, summary: "RAC2 -doError:: a marker that --trace labels."),
     .equivalent(

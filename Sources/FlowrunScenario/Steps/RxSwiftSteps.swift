@@ -1,5 +1,6 @@
 import FlowrunCore
 import FlowrunDiagnostics
+import FlowrunExpressions
 import FlowrunYAML
 
 extension StepTable {
@@ -7,9 +8,28 @@ extension StepTable {
   /// their own operators. Each meaning is a row of docs/libraries.md, named in `uses`.
   static let rxSwiftSteps: [StepDefinition] = [
     .operator(
-      "retry", .retry, summary: "RxSwift retry(n): n attempts in total (retry: 2 retries once); bare: without limit.",
+      "retry", .labels,
+      summary:
+        "RxSwift retry(n): n attempts in total (retry: 2 retries once); bare: without limit; { when: template } is retry(when:).",
       library: .rxswift
     ) { c in
+      if let argument = c.argument, argument["when"] != nil {
+        guard c.labelled(["when"]) != nil, let when = argument["when"],
+          let template = c.template(when, binding: .error)
+        else { return nil }
+        c.uses("rxswift-retry-when")
+        let owner = c.nodeLabel
+        return c.apply(c.shape.passedOn) { graph, upstream, scope in
+          // Unowned: the handler runs only while its graph runs (Runtime, "Ownership").
+          upstream.retryWhen(
+            { [unowned graph] error throws(StepFailure) in
+              var inner = scope
+              inner.error = error
+              inner.subject = error
+              return try graph.instantiate(template, scope: inner)
+            }, owner: owner, runtime: graph.runtime)
+        }
+      }
       c.uses("rxswift-retry-counts-attempts")
       return c.retry { count in
         guard let count else { return .times(nil) }

@@ -6,7 +6,10 @@ extension StepTable {
   /// `library: rxswift`: RxSwift 6's own names and argument labels for operators whose meaning
   /// the catalogue already has (docs/libraries.md, "RxSwift vocabulary"). Each is one row over a
   /// shared observer.
-  static let rxSwiftVocabulary: [StepDefinition] = [
+  static let rxSwiftVocabulary: [StepDefinition] = rxSwiftNamedSteps + rxSwiftConnectableSteps
+
+  /// RxSwift's names for the catalogue's meanings, and its small operators.
+  static let rxSwiftNamedSteps: [StepDefinition] = [
     .operator(
       "compactMap", .expression, summary: "RxSwift compactMap: the expression's value, nil (null) values dropped.",
       library: .rxswift, nearest: "map"
@@ -145,15 +148,23 @@ extension StepTable {
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.elementAt(index, default: nil) }
     },
     .operator(
-      "ifEmpty", .labels, summary: "RxSwift ifEmpty(default: v): v then completed when the source completes empty.",
+      "ifEmpty", .labels,
+      summary:
+        "RxSwift ifEmpty(default: v) / ifEmpty(switchTo: signal): v, or that signal, when the source completes empty.",
       library: .rxswift, nearest: "replaceEmpty"
     ) { c in
-      guard let node = c.labelled(["default"]), let value = c.required("default", of: node) else {
-        if c.labelled(["default"]) == nil {
-          c.error("'ifEmpty' takes { default: v }", at: c.argument ?? c.step.nameNode)
-        }
+      guard let node = c.labelled(["default", "switchTo"]) else {
+        c.error("'ifEmpty' takes { default: v } or { switchTo: signal }", at: c.argument ?? c.step.nameNode)
         return nil
       }
+      if let other = node["switchTo"] {
+        guard let plan = c.signal(other, "'switchTo'")?.0 else { return nil }
+        c.uses("rxswift-ifEmpty-switchTo")
+        return c.apply(c.shape.passedOn) { graph, upstream, scope in
+          upstream.replaceEmpty(switchingTo: graph.source(for: plan, scope: scope))
+        }
+      }
+      guard let value = c.required("default", of: node) else { return nil }
       let replacement = c.value(value)
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.replaceEmpty(with: replacement) }
     },
@@ -185,14 +196,21 @@ extension StepTable {
       return c.rxSwiftAccumulation(node) { upstream, seed, accumulate in upstream.reduce(seed: seed, accumulate) }
     },
     .operator(
-      "bind", .labels, summary: "RxSwift bind(to: property): the property takes every value, as a binding does.",
+      "bind", .labels,
+      summary:
+        "RxSwift bind(to:): { to: property } takes every value, as a binding does; { to: subject or relay } subscribes it (a relay takes only the values).",
       library: .rxswift, nearest: "properties"
     ) { c in
       guard let node = c.labelled(["to"]), let to = c.required("to", of: node), let name = c.string(to, "'to'") else {
         if c.labelled(["to"]) == nil { c.error("'bind' takes { to: property }", at: c.argument ?? c.step.nameNode) }
         return nil
       }
-      guard c.compiler.assign(c.input, to: name, at: to) else { return nil }
+      if c.compiler.declarations[name]?.kind == .subject {
+        guard c.compiler.bindSubject(c.input, to: name, at: to) else { return nil }
+        c.uses("rxswift-bind-to-subject")
+      } else {
+        guard c.compiler.assign(c.input, to: name, at: to) else { return nil }
+      }
       return c.apply(c.shape.passedOn, label: "bind") { _, upstream, _ in upstream }
     },
     .source(

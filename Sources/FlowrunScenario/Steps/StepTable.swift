@@ -140,10 +140,13 @@ extension ExtraKey {
     summary: "bufferTime: start a new buffer every duration; buffer: start a new buffer every m values.")
   static let max = ExtraKey(
     name: "max", argument: .positiveCount, summary: "Emit a buffer early once it holds this many values.")
+  static let valuesPassingTest = ExtraKey(
+    name: "valuesPassingTest", argument: .expression,
+    summary: "RAC2 throttle:valuesPassingTest:: only the values that pass are held; the others are sent at once.")
 
   /// Every extra key, in the order the schema lists them.
   static let all: [ExtraKey] = [
     .values, .error, .with, .concurrent, .seed, .inclusive, .default, .leading, .trailing, .latest, .fallback,
-    .every, .max,
+    .every, .max, .valuesPassingTest,
   ]
 }
