@@ -657,8 +657,8 @@ def main(argv: list[str] | None = None) -> int:
         for message, n in sorted(load_errors.items(), key=lambda item: -item[1])[:10]:
             print("  %4d  %s" % (n, message))
     if contract_breaks:
-        print("OpenCombine sent events after a terminal event in %d graphs (not recorded; a known "
-              "OpenCombine 0.14.0 Zip bug, docs/libraries.md): %s"
+        print("OpenCombine sent events after a terminal event in %d graphs (not recorded; known "
+              "OpenCombine 0.14.0 bugs such as those of Zip and DropUntilOutput, docs/libraries.md): %s"
               % (len(contract_breaks), ", ".join(contract_breaks[:10])))
     ops: set = set()
     for s in scenarios:
