@@ -509,6 +509,16 @@ import Testing
           out: { marble: "-a#", error: r }
         """),
     Case(
+      name: "a prepend before a flatMap(maxPublishers:) whose inner failed sends no more and subscribes nothing",
+      body: """
+        signals:
+          src: { cold: "-5|" }
+          out: [{ from: src }, { prepend: [1, 2] }, { flatMap: { maxPublishers: 1, signal: { Fail: x } } }]
+        expect:
+          out: { marble: "#", error: x }
+          src.subscriptions: ""
+        """),
+    Case(
       name: "subscribe(on:) cancelled before its action ran still subscribes the source, and cancels it (seed 6.119)",
       body: """
         signals:

@@ -56,6 +56,21 @@ import Testing
     }
   }
 
+  /// A library's table holds only its own rows, and the catalogue's library definitions are the
+  /// tables' rows: the default catalogue plus each table, nothing copied.
+  @Test func eachTableHoldsItsLibrarysRows() {
+    for table in LibraryTable.all {
+      #expect(!table.rows.isEmpty)
+      for row in table.rows {
+        #expect(row.library == table.library, "\(table.library.title)'s table has another's row: \(row.name)")
+      }
+      #expect(StepTable.words(of: table.library) == table.words)
+    }
+    let fromTables = LibraryTable.all.flatMap(\.rows).map(ObjectIdentifier.init)
+    let inCatalogue = StepTable.catalogue.filter { $0.library != nil }.map(ObjectIdentifier.init)
+    #expect(fromTables == inCatalogue)
+  }
+
   /// The row ids of the page (`| \`rac2-throttle-is-debounce\` | …`), with their rows.
   static let rows: [String: String] = {
     var rows: [String: String] = [:]

@@ -101,8 +101,11 @@ extension FlattenOuter: DemandingObserver {
   private var outerIsKept: Bool { flatten.keptOuter && !flatten.outer.isFinished }
   var wantsValue: Bool { flatten.isDone ? outerIsKept && !exhausting : !(exhausting && flatten.isFull) }
   var isOpen: Bool { !flatten.isDone || outerIsKept }
+  /// Once ended it wants nothing more, not even with its outer kept (an ended `FlatMap` requests
+  /// no more publishers), so `resume` is never called.
   func whenWanting(_ resume: @escaping () -> Void) {
-    guard exhausting, !flatten.isDone else { return resume() }
+    guard !flatten.isDone else { return }
+    guard exhausting else { return resume() }
     flatten.onSlotFreed = resume
   }
 }
