@@ -13,23 +13,53 @@ struct LibraryWords: Sendable {
   /// Each library's word.
   let words: [Library: String]
 
-  /// The steps.
-  static let steps: [LibraryWords] = [
-    LibraryWords(
-      flowrun: "ignoreElements",
-      words: [.rac2: "ignoreValues", .rxswift: "ignoreElements", .combine: "ignoreOutput", .rxjs: "ignoreElements"]),
-    LibraryWords(
-      flowrun: "distinctUntilChanged",
-      words: [.rxswift: "distinctUntilChanged", .combine: "removeDuplicates", .rxjs: "distinctUntilChanged"]),
-    LibraryWords(flowrun: "startWith", words: [.rac2: "startWith", .rxswift: "startWith", .combine: "prepend"]),
-    LibraryWords(flowrun: "skip", words: [.rac2: "skip", .rxswift: "skip", .combine: "dropFirst"]),
-    LibraryWords(flowrun: "take", words: [.rac2: "take", .rxswift: "take", .combine: "prefix"]),
-    LibraryWords(flowrun: "mapTo", words: [.rac2: "mapReplace", .rxjs: "mapTo"]),
-    LibraryWords(flowrun: "exhaustMap", words: [.rxswift: "flatMapFirst", .rxjs: "exhaustMap"]),
-    LibraryWords(flowrun: "switchMap", words: [.rxswift: "flatMapLatest", .rxjs: "switchMap"]),
-    LibraryWords(flowrun: "catchAndReturn", words: [.rxswift: "catchAndReturn", .combine: "replaceError"]),
-    LibraryWords(flowrun: "defaultIfEmpty", words: [.combine: "replaceEmpty", .rxjs: "defaultIfEmpty"]),
-  ]
+  /// The steps: one row per default key that a library calls by another name, derived from
+  /// the libraries' own tables (`StepTable.words(of:)`: each library's step file declares its
+  /// map, `combineWords`, `rxSwiftWords`, `rac2Words`), so the loader's suggestions, the notes
+  /// of `flowrun check` and the language server read one list of words. A library's word counts
+  /// when it is one name of its dialect (`'prepend'`, `'mapReplace:'`, `'observe(on:)'`,
+  /// `'receive: { on }'`); a library whose dialect has the key and names no other word for it
+  /// calls it by the key (RxSwift's `ignoreElements`).
+  static let steps: [LibraryWords] = stepRows()
+
+  static func stepRows() -> [LibraryWords] {
+    var rows: [String: [Library: String]] = [:]
+    for library in Library.allCases {
+      let dialect = StepTable.dialect(library)
+      for (key, phrase) in StepTable.words(of: library) {
+        guard let word = plainWord(phrase), dialect.contains(word) else { continue }
+        rows[key, default: [:]][library] = word
+      }
+    }
+    let order = StepTable.standard.names
+    func rank(_ key: String) -> Int { order.firstIndex(of: key) ?? order.count }
+    return rows.sorted { (rank($0.key), $0.key) < (rank($1.key), $1.key) }.map { key, found in
+      var words = found
+      for library in Library.allCases
+      where words[library] == nil && StepTable.words(of: library)[key] == nil
+        && StepTable.dialect(library).contains(key)
+      {
+        words[library] = key
+      }
+      return LibraryWords(flowrun: key, words: words)
+    }
+  }
+
+  /// The step name a library's word for a key is written with (`'prepend'` → `prepend`,
+  /// `'observe(on:)'` → `observe`, `'receive: { on }'` → `receive`); nil for a phrase of several
+  /// steps (`'map' then 'switchToLatest'`, `'take:1'`).
+  static func plainWord(_ phrase: String) -> String? {
+    guard phrase.count > 2, phrase.first == "'", phrase.last == "'" else { return nil }
+    let inner = phrase.dropFirst().dropLast()
+    guard !inner.contains("'") else { return nil }
+    let name = inner.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    let rest = inner.dropFirst(name.count)
+    guard !name.isEmpty else { return nil }
+    if rest.isEmpty || rest == ":" { return String(name) }
+    if rest.hasPrefix("("), rest.hasSuffix(")") { return String(name) }
+    if rest.hasPrefix(": {"), rest.hasSuffix("}") { return String(name) }
+    return nil
+  }
 
   /// The keys beside a step that are some libraries' own words (by step, then key): a file of
   /// another library that writes one is told whose they are.

@@ -51,3 +51,5 @@ private final class CatchObserver: UnaryOperator {
     fallback?.dispose()
   }
 }
+
+extension CatchObserver: PassesDemand {}

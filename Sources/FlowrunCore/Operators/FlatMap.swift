@@ -77,7 +77,11 @@ final class FlattenOuter: OperatorSubscription, Observer {
       }
     case .error(let error):
       flatten.outer.finish()
-      flatten.fail(error)
+      if exhausting, queuesWhileSubscribing, isSubscribing, flatten.hasWaiting {
+        flatten.failAfterWaiting(error)
+      } else {
+        flatten.fail(error)
+      }
     case .completed:
       flatten.outerCompleted()
     }
@@ -89,12 +93,19 @@ final class FlattenOuter: OperatorSubscription, Observer {
 }
 
 /// Combine's `flatMap(maxPublishers:)` wants a value while a slot is free, and again when an
-/// inner finishes (OpenCombine `Publishers.FlatMap.swift` `requestOneMorePublisher`).
+/// inner finishes (OpenCombine `Publishers.FlatMap.swift` `requestOneMorePublisher`). Once an
+/// inner failed, a Combine `flatMap` keeps its upstream subscription, which goes on as before
+/// (its values are ignored): a `flatMap` above it still subscribes its inners
+/// (`Outer.receiveInner(completion:_:)` cancels only the other inners).
 extension FlattenOuter: DemandingObserver {
-  var wantsValue: Bool { !flatten.isDone && !(exhausting && flatten.isFull) }
-  var isOpen: Bool { !flatten.isDone }
+  private var outerIsKept: Bool { flatten.keptOuter && !flatten.outer.isFinished }
+  var wantsValue: Bool { flatten.isDone ? outerIsKept && !exhausting : !(exhausting && flatten.isFull) }
+  var isOpen: Bool { !flatten.isDone || outerIsKept }
+  /// Once ended it wants nothing more, not even with its outer kept (an ended `FlatMap` requests
+  /// no more publishers), so `resume` is never called.
   func whenWanting(_ resume: @escaping () -> Void) {
-    guard exhausting, !flatten.isDone else { return resume() }
+    guard !flatten.isDone else { return }
+    guard exhausting else { return resume() }
     flatten.onSlotFreed = resume
   }
 }

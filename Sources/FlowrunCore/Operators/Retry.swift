@@ -114,7 +114,7 @@ private final class RetryObserver: OperatorSubscription, Observer, ScheduledActi
   /// The upstream holds the attempt, and the downstream holds the retry: an upstream that never
   /// ends (a hot marble) can deliver to an attempt whose retry was released without being
   /// disposed, so the reference is weak and such a delivery reaches nobody.
-  private final class Attempt: Observer {
+  fileprivate final class Attempt: Observer {
     weak var retry: RetryObserver?
     let link: UpstreamLink
 
@@ -240,5 +240,18 @@ private final class RetryWhenObserver: OperatorSubscription, Observer {
       if event.isTerminal { link.finish() }
       retry?.triggered(event)
     }
+  }
+}
+
+/// An attempt passes the question on to the retry's downstream while it is the current one.
+extension RetryObserver.Attempt: DemandingObserver {
+  private var downstream: (any Observer)? {
+    guard let retry, !retry.isDisposed, !link.isFinished else { return nil }
+    return retry.downstream
+  }
+  var wantsValue: Bool { downstream.map { FlowrunCore.wantsValue($0) } ?? false }
+  var isOpen: Bool { downstream.map { FlowrunCore.isOpen($0) } ?? false }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
   }
 }

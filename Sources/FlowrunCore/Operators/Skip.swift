@@ -34,3 +34,15 @@ private final class SkipObserver: UnaryOperator {
     link.dispose()
   }
 }
+
+/// Combine's `dropFirst(n)` asks upstream for the n values it drops: while it drops, it wants
+/// values whatever its downstream wants.
+extension SkipObserver: DemandingObserver {
+  var wantsValue: Bool { !link.isFinished && (remaining > 0 || FlowrunCore.wantsValue(downstream)) }
+  var isOpen: Bool { !link.isFinished && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    guard !link.isFinished else { return }
+    guard remaining == 0 else { return resume() }
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

@@ -46,3 +46,5 @@ private final class TakeWhileObserver: UnaryOperator {
     link.dispose()
   }
 }
+
+extension TakeWhileObserver: PassesDemand {}

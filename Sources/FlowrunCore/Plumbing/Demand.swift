@@ -6,8 +6,14 @@
 /// (`Publishers.Sequence.swift` `Inner.request(_:)`) and `Publishers.Concatenate` subscribes
 /// its suffix only when that prefix finished (`Inner.prefixReceive(completion:)`). A `prefix`
 /// that ended wants nothing more; a full `flatMap(maxPublishers:)` wants a value again when an
-/// inner finishes. Value-by-value steps (`map`, `filter`) and the tracing wrapper pass the
-/// question on; any other observer always wants values (unlimited demand).
+/// inner finishes. Value-by-value steps (`map`, `filter`, `takeWhile`, `skip`, `catch`, each
+/// `retry` attempt) and the tracing wrapper pass the question on; any other observer always
+/// wants values (unlimited demand).
+///
+/// `isOpen` is also what `merge` and `flatMap` ask before subscribing their next input: a
+/// downstream that ended while an earlier input delivered during its subscription (a `merge`
+/// of a `just` and a cold signal before `takeWhile`) gets no further input subscribed, as
+/// RxJS's closed subscriber and Combine's cancelled `FlatMap` do.
 public protocol DemandingObserver: AnyObject {
   /// Whether the observer would take a value now.
   var wantsValue: Bool { get }
@@ -26,4 +32,20 @@ func wantsValue(_ observer: any Observer) -> Bool {
 @inline(__always)
 func isOpen(_ observer: any Observer) -> Bool {
   (observer as? any DemandingObserver)?.isOpen ?? true
+}
+
+/// An operator that passes the question on to its downstream until it ended (`takeWhile`,
+/// `catch`): it wants a value when its downstream does.
+protocol PassesDemand: DemandingObserver {
+  var downstream: any Observer { get }
+  var link: UpstreamLink { get }
+}
+
+extension PassesDemand {
+  var wantsValue: Bool { !link.isFinished && FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { !link.isFinished && FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    guard !link.isFinished else { return }
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
 }

@@ -41,6 +41,12 @@ final class Flatten: MultiInputSink, Disposable {
   private var nextInput = 0
   private var outerIsDone = false
   private(set) var isDone = false
+  /// The result ended on an inner's failure and left the outer subscription running
+  /// (`keepsOuterOnInnerFailure`).
+  private(set) var keptOuter = false
+  /// The failure of a pull source that comes once its waiting values were all taken
+  /// (`failAfterWaiting`).
+  private var failureAfterWaiting: Value?
   /// Disposes the outer subscription when this one ends early.
   let outer = UpstreamLink()
   /// An inner's failure ends the result but leaves the outer subscription alone until it
@@ -77,6 +83,18 @@ final class Flatten: MultiInputSink, Disposable {
       queue.append(inner)
       swap(&queue, &waiting)
     }
+  }
+
+  /// Whether inners wait for a slot.
+  var hasWaiting: Bool { waitingHead < waiting.count }
+
+  /// The outer signal, a pull source, failed while values it sent wait for a slot: the failure
+  /// comes once the last of them took one (Combine's `Record` and `Publishers.Sequence` send
+  /// their completion right after the last value requested: OpenCombine
+  /// `Publishers.Sequence.swift` `Inner.request(_:)`; a `flatMap(maxPublishers:)` requests one
+  /// more value per finished inner).
+  func failAfterWaiting(_ error: Value) {
+    failureAfterWaiting = error
   }
 
   /// The outer signal completed: complete once every inner has.
@@ -124,6 +142,10 @@ final class Flatten: MultiInputSink, Disposable {
       if waitingHead == waiting.count {
         _ = waiting.take()  // emptied outside any access (Exclusivity.swift)
         waitingHead = 0
+        if let failure = failureAfterWaiting {
+          failureAfterWaiting = nil
+          return fail(failure)
+        }
       }
       if !isDone, !isFull, let resume = onSlotFreed {
         onSlotFreed = nil
@@ -145,6 +167,7 @@ final class Flatten: MultiInputSink, Disposable {
 
   private func end(keepingOuter: Bool = false) {
     isDone = true
+    keptOuter = keepingOuter
     if !keepingOuter { outer.dispose() }
     // Taken out, leaving none (Exclusivity.swift).
     var inners: [Int: UpstreamLink] = [:]

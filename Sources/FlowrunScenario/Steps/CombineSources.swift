@@ -95,7 +95,7 @@ extension StepTable {
       if scheduler == "ImmediateScheduler.shared" { return c.apply(c.shape.passedOn) { _, upstream, _ in upstream } }
       let owner = c.nodeLabel
       return c.apply(c.shape.passedOn) { graph, upstream, _ in
-        upstream.delaySubscription(Timing(0, owner: owner, runtime: graph.runtime))
+        upstream.delaySubscription(Timing(0, owner: owner, runtime: graph.runtime), subscribesWhenCancelled: true)
       }
     },
     .passThrough(

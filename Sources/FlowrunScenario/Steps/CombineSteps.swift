@@ -2,6 +2,13 @@ import FlowrunCore
 import FlowrunExpressions
 import FlowrunYAML
 
+extension LibraryTable {
+  /// `library: combine`: the default catalogue with Combine's rows (`StepTable.combineSteps`)
+  /// and words.
+  static let combine = LibraryTable(
+    library: .combine, rows: StepTable.combineSteps, words: StepTable.combineWords)
+}
+
 extension StepTable {
   /// `library: combine` (libraries.md): the default catalogue's keys that are Combine operator
   /// names, with Combine's meaning in their plain form and in Combine's labelled forms, as

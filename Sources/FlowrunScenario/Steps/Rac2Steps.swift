@@ -2,6 +2,13 @@ import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunYAML
 
+extension LibraryTable {
+  /// `library: rac2`: the default catalogue with RAC2's rows (`StepTable.rac2Steps`,
+  /// `rac2Vocabulary`) and words.
+  static let rac2 = LibraryTable(
+    library: .rac2, rows: StepTable.rac2Steps + StepTable.rac2Vocabulary, words: StepTable.rac2Words)
+}
+
 extension StepTable {
   /// `library: rac2` (libraries.md): the keys ReactiveObjC means differently, and its own
   /// selectors. Each meaning is a row of docs/libraries.md, named in `uses`.

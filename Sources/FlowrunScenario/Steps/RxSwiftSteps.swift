@@ -3,6 +3,13 @@ import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
 
+extension LibraryTable {
+  /// `library: rxswift`: the default catalogue with RxSwift's rows (the keys RxSwift means
+  /// otherwise, `StepTable.rxSwiftSteps`, and its own names, `rxSwiftVocabulary`) and words.
+  static let rxSwift = LibraryTable(
+    library: .rxswift, rows: StepTable.rxSwiftSteps + StepTable.rxSwiftVocabulary, words: StepTable.rxSwiftWords)
+}
+
 extension StepTable {
   /// `library: rxswift` (libraries.md): the keys RxSwift 6 and RxCocoa mean differently, and
   /// their own operators. Each meaning is a row of docs/libraries.md, named in `uses`.

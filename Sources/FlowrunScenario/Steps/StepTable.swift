@@ -44,10 +44,11 @@ struct StepTable: Sendable {
     }
   }
 
-  /// Every definition of the catalogue, in order, the libraries' last.
+  /// Every definition of the catalogue, in order, the libraries' last (each library's table,
+  /// `LibraryTable`).
   static let catalogue: [StepDefinition] =
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
-    + rac2Steps + rac2Vocabulary + rxSwiftSteps + rxSwiftVocabulary + combineSteps
+    + LibraryTable.all.flatMap(\.rows)
 
   /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
   /// the library replaces the default one of the same name and role, or adds its name.
@@ -79,15 +80,10 @@ struct StepTable: Sendable {
     self.names = sources + definitions.filter { $0.role == .operator }.flatMap(\.names)
   }
 
-  /// Per library, its words for default keys it has no operator of that name for (each
-  /// library's step file declares its map: `combineWords`, …).
+  /// Per library, its words for default keys it has no operator of that name for (its
+  /// table's, `LibraryTable.words`).
   static func words(of library: Library?) -> [String: String] {
-    switch library {
-    case .combine?: combineWords
-    case .rxswift?: rxSwiftWords
-    case .rac2?: rac2Words
-    case .rxjs?, nil: [:]
-    }
+    library.flatMap(LibraryTable.of)?.words ?? [:]
   }
 
   /// Whether `name` is a step (a source or an operator).
