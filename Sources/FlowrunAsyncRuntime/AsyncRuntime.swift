@@ -63,6 +63,7 @@ public final class AsyncRuntime: @unchecked Sendable {
   public static var isSupported: Bool { EnqueueHook.isAvailable }
 
   /// The virtual clock of this runtime.
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   public var clock: FrameClock { FrameClock(runtime: self) }
 
   /// The current frame.

@@ -8,6 +8,7 @@ import FlowrunCore
 /// Give it to the code as `any Clock<Duration>` (or a generic `C: Clock` with
 /// `C.Duration == Duration`). `minimumResolution` is one frame; tolerance is ignored. A
 /// duration that ends between two frames ends at the later one (never early).
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public struct FrameClock: Clock, @unchecked Sendable {
   /// An instant of the run: a frame number, carrying the frame length to convert durations.
   public struct Instant: InstantProtocol, CustomStringConvertible, @unchecked Sendable {

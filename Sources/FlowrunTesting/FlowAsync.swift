@@ -1,4 +1,5 @@
-public import FlowrunAsyncRuntime
+// The clock and runtime types are part of FlowrunTesting's API (`FrameClock` in a view model's type).
+@_exported public import FlowrunAsyncRuntime
 import FlowrunCore
 import FlowrunScenario
 public import Observation
@@ -10,6 +11,7 @@ extension Flow {
   /// The clock to give the code (`any Clock<Duration>`): its instant is the scenario's frame,
   /// so `Task.sleep(for:clock:)`, `debounce(for:clock:)` and `AsyncTimerSequence` run in
   /// virtual time.
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   public var clock: FrameClock { runtime.clock }
 
   /// Answers the expectation `name` with the elements of `sequence`, iterated by a task started
@@ -29,6 +31,7 @@ extension Flow {
   /// expectation starts recording, then one value per transaction — the changes made until the
   /// next suspension, which is the end of the frame's same-instant work here — with
   /// intermediate values skipped.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
   public func observe<Model: Observable & AnyObject & SendableMetatype, Property: Encodable & Sendable>(
     _ name: String, of model: Model, _ keyPath: KeyPath<Model, Property>, fileID: String = #fileID,
     filePath: String = #filePath, line: Int = #line, column: Int = #column
