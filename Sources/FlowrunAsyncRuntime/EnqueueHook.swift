@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 
 /// The Swift runtime's enqueue hooks, pointed at the ``AsyncRuntime`` of the calling thread.
 ///
 /// The runtime calls `swift_task_enqueueGlobal_hook` for every job bound for the global
 /// concurrent executor (a new `Task`, a resumed continuation, a task hopping off an actor) and
-/// `swift_task_enqueueMainExecutor_hook` for every job bound for the main actor. While a run is
+/// `swift_task_enqueueMainExecutor_hook` for a job bound for the main actor (Swift 6.3 on
+/// Linux does not call it: the main actor's jobs go straight to Dispatch). While a run is
 /// active on a thread, a job enqueued from that thread goes to the run's queue; any other job
 /// (another thread's, another test's) goes on to the original executor. The hooks are set while
 /// at least one run is active and restored when the last one ends, so parallel tests each keep
@@ -20,7 +20,10 @@ enum EnqueueHook {
     var savedMain: Hook?
   }
 
-  private static let installed = Mutex(Installed())
+  // An `NSLock` (a pthread mutex), not `Synchronization.Mutex`, whose futex the thread
+  // sanitizer cannot see on Linux (it reported the count's updates as a race).
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var installed = Installed()
 
   /// The thread-local slot holding the current thread's run.
   private static let key: pthread_key_t = {
@@ -29,7 +32,7 @@ enum EnqueueHook {
     return key
   }()
 
-  // Written only while `installed` is locked.
+  // Written only while `lock` is held.
   nonisolated(unsafe) private static let globalHook = slot(named: "swift_task_enqueueGlobal_hook")
   nonisolated(unsafe) private static let mainHook = slot(named: "swift_task_enqueueMainExecutor_hook")
 
@@ -61,11 +64,11 @@ enum EnqueueHook {
   }
 
   private static func install() {
-    installed.withLock { state in
-      state.count += 1
-      guard state.count == 1 else { return }
-      state.savedGlobal = globalHook?.pointee
-      state.savedMain = mainHook?.pointee
+    lock.withLock {
+      installed.count += 1
+      guard installed.count == 1 else { return }
+      installed.savedGlobal = globalHook?.pointee
+      installed.savedMain = mainHook?.pointee
       globalHook?.pointee = { job, original in
         if let runtime = EnqueueHook.current, runtime.accepts(job) {
           runtime.enqueue(job, onMainActor: false)
@@ -84,11 +87,11 @@ enum EnqueueHook {
   }
 
   private static func uninstall() {
-    installed.withLock { state in
-      state.count -= 1
-      guard state.count == 0 else { return }
-      globalHook?.pointee = state.savedGlobal
-      mainHook?.pointee = state.savedMain
+    lock.withLock {
+      installed.count -= 1
+      guard installed.count == 0 else { return }
+      globalHook?.pointee = installed.savedGlobal
+      mainHook?.pointee = installed.savedMain
     }
   }
 }

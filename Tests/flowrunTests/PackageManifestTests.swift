@@ -7,7 +7,7 @@ import Testing
 @Suite struct PackageManifestTests {
   /// Modules of the toolchain, which no manifest declares.
   static let toolchainModules: Set<String> = [
-    "Foundation", "FoundationXML", "Testing", "Glibc", "Darwin", "Synchronization", "Observation",
+    "Foundation", "FoundationXML", "Testing", "Glibc", "Darwin", "Observation",
   ]
 
   struct Target {
