@@ -7,7 +7,7 @@ let package = Package(
     .executable(name: "flowrun", targets: ["flowrun"]),
     .library(name: "Flowrun", targets: ["Flowrun"]),
     // Scenarios against real Swift code (docs/testing-real-code.md); the executable never links it.
-    .library(name: "FlowrunTesting", targets: ["FlowrunTesting"]),
+    .library(name: "FlowrunTesting", targets: ["FlowrunTesting", "FlowrunAsyncRuntime"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -83,12 +83,14 @@ let package = Package(
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
+    // Swift concurrency in virtual time for bound code: a frame Clock and a serial job queue.
+    .target(name: "FlowrunAsyncRuntime", dependencies: ["FlowrunCore"]),
     // Real Combine code checked against scenarios: bindings, a virtual-time Scheduler, services.
     .target(
       name: "FlowrunTesting",
       dependencies: [
         "FlowrunDiagnostics", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
-        "FlowrunExplore", .product(name: "OrderedCollections", package: "swift-collections"),
+        "FlowrunExplore", "FlowrunAsyncRuntime", .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "OpenCombineShim", package: "OpenCombine"),
       ]
     ),
@@ -158,6 +160,7 @@ let package = Package(
       ],
       exclude: ["Scenarios"]
     ),
+    .testTarget(name: "FlowrunAsyncRuntimeTests", dependencies: ["FlowrunAsyncRuntime", "FlowrunCore"]),
     .testTarget(
       name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),
     .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunDiagnostics", "FlowrunPlayground"]),

@@ -398,7 +398,8 @@ def build():
         ],
     }
     defs["property"] = {
-        "description": "Bindable state: a signal to bind (RAC(target, key) = signal), or {from, initial}.",
+        "description": "Bindable state: a signal to bind (RAC(target, key) = signal), {from, initial}, or"
+        " {observed} (an @Observable computed property).",
         "anyOf": [
             ref("signal"),
             {
@@ -408,6 +409,22 @@ def build():
                     "initial": ref("value", "The value before any set; default null."),
                 },
                 "minProperties": 1,
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "observed": {
+                        "description": "Observation's Observations { … } over these names: their values (one"
+                        " name: its value; several: a list) once per transaction, emitted at the end of the"
+                        " frame's same-instant work; a set to an equal value opens none.",
+                        "anyOf": [
+                            {"type": "string"},
+                            {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                        ],
+                    },
+                },
+                "required": ["observed"],
                 "additionalProperties": False,
             },
         ],
@@ -534,7 +551,9 @@ def build():
             "error": ref("value", "The default value of '#' in every marble; default the string \"error\"."),
             "signals": section("The signal graph: name → signal.", ref("signal")),
             "subjects": section("Imperative subjects: name → subject ({} publish, rac, replay, behavior).", ref("subject")),
-            "properties": section("Bindable state: name → signal to bind, or {from, initial}.", ref("property")),
+            "properties": section(
+                "Bindable state: name → signal to bind, {from, initial}, or {observed}.", ref("property")
+            ),
             "commands": section("RACCommands / Actions: name → {enabled, concurrent, work}.", ref("command")),
             "services": section("Stubbed endpoints: name → template, cases or responses.", ref("service")),
             "effects": {"description": "Subscriptions with side effects.", "type": "array", "items": ref("effect")},

@@ -64,7 +64,7 @@ enum Completion {
       var result = stepItems(.source, library: library)
       if case .template = role { result.append(Item(label: "cases", kind: .keyword, detail: "template cases")) }
       if case .signal(let property) = role, property {
-        result += ["from", "initial"].map { Item(label: $0, kind: .keyword, detail: "property key") }
+        result += ["from", "initial", "observed"].map { Item(label: $0, kind: .keyword, detail: "property key") }
       }
       return result
     case .expect:

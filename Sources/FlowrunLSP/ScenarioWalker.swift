@@ -195,6 +195,11 @@ struct ScenarioWalker {
   }
 
   private mutating func walkProperty(_ node: YAMLNode) {
+    if let observed = node["observed"] {
+      // `observed:` reads a name or a list of names.
+      for item in observed.sequenceItems.map(Array.init) ?? [observed] where item.isScalar { useName(item) }
+      return
+    }
     if let entries = node.mappingPairs,
       entries.contains(where: { $0.key.isScalar("initial") })
         || (entries.contains(where: { $0.key.isScalar("from") })

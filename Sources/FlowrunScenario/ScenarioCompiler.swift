@@ -405,7 +405,10 @@ final class ScenarioCompiler {
       defer { referringName = nil }
       let value = declaration.node
       var property = PropertyPlan(name: name, initial: .null, binding: nil, location: declaration.keyNode.start)
-      if let pairs = value.mappingPairs, Self.isPropertyDeclaration(pairs) {
+      if let observed = value["observed"], let pairs = value.mappingPairs {
+        context.checkKeys(pairs, allowed: ["observed"], in: "property '\(name)'")
+        property.binding = observedPlan(observed, property: name)
+      } else if let pairs = value.mappingPairs, Self.isPropertyDeclaration(pairs) {
         context.checkKeys(pairs, allowed: ["from", "initial"], in: "property '\(name)'")
         if let initial = value["initial"] { property.initial = context.value(initial) }
         if let from = value["from"] {
@@ -423,6 +426,31 @@ final class ScenarioCompiler {
       plan.properties.append(property)
     }
     bindAssignments(boundAt: boundAt)
+  }
+
+  /// An `observed:` property (Observation's `Observations` over the names it reads): one name
+  /// or a list of names, whose values it sends as one value, or a list, per transaction.
+  private func observedPlan(_ node: YAMLNode, property name: String) -> SignalPlan? {
+    let items = node.sequenceItems.map(Array.init) ?? [node]
+    guard !items.isEmpty, items.allSatisfy({ $0.scalarValue != nil }) else {
+      context.error(
+        "'observed' of property '\(name)' must be a name or a list of names, found \(context.describe(node))",
+        at: node)
+      return nil
+    }
+    var inputs: [SignalPlan] = []
+    for item in items {
+      guard let input = compileSignal(item, "'observed' of property '\(name)'")?.0 else { return nil }
+      inputs.append(input)
+    }
+    let label = NodeLabel(name, at: node.start)
+    return .source(
+      SourcePlan(
+        label: "observed", subscriptions: nil, traceRole: .source,
+        make: { graph, scope in
+          ObservedValue(
+            inputs: inputs.map { graph.step(for: $0, scope: scope) }, owner: label, runtime: graph.runtime)
+        }, inputs: inputs))
   }
 
   /// Whether a property's mapping declares it (`from`, `initial`) rather than being an inline

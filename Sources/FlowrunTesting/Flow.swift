@@ -1,3 +1,4 @@
+import FlowrunAsyncRuntime
 public import FlowrunCore
 import FlowrunMarbles
 public import FlowrunScenario
@@ -22,15 +23,18 @@ public import OpenCombineShim
 /// closest declared name.
 public final class Flow {
   let bound: BoundRun
-  let clock: FlowClock
+  let frames: FlowClock
+  let runtime: AsyncRuntime
   /// The scheduler to give the code: its clock is the scenario's frames.
   public let scheduler: FlowScheduler
   var problems: [ScenarioCheck.Failure] = []
 
-  init(bound: BoundRun) {
+  init(bound: BoundRun, runtime: AsyncRuntime) {
     self.bound = bound
-    clock = FlowClock(scheduler: bound.scheduler, tick: Int64(bound.scenario.tick.nanoseconds))
-    scheduler = FlowScheduler(clock: clock)
+    frames = FlowClock(scheduler: bound.scheduler, tick: Int64(bound.scenario.tick.nanoseconds))
+    scheduler = FlowScheduler(clock: frames)
+    self.runtime = runtime
+    runtime.attach(to: bound.scheduler, tick: frames.tick)
   }
 
   /// The scenario being run.
@@ -130,7 +134,7 @@ public final class Flow {
     return false
   }
 
-  private func check(output name: String, fileID: String, filePath: String, line: Int, column: Int) -> Bool {
+  func check(output name: String, fileID: String, filePath: String, line: Int, column: Int) -> Bool {
     let invariantNames = bound.invariantNames
     if bound.outputNames.contains(name) || bound.input(named: name) == .signal || invariantNames.contains(name) {
       return true

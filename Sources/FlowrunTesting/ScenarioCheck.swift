@@ -1,3 +1,4 @@
+import FlowrunAsyncRuntime
 import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunReport
@@ -89,19 +90,23 @@ public enum ScenarioCheck {
     for scenario in scenarios {
       var thrown: (any Error)?
       var problems: [Failure] = []
-      let result = try withoutActuallyEscaping(bind) { bind in
-        let binding = CodeBinding { bound in
-          let flow = Flow(bound: bound)
-          do {
-            try bind(flow)
-          } catch {
-            thrown = error
+      // The code's Swift concurrency jobs run one at a time on the scenario's frames.
+      let runtime = AsyncRuntime()
+      let result = try runtime.withJobs {
+        try withoutActuallyEscaping(bind) { bind in
+          let binding = CodeBinding { bound in
+            let flow = Flow(bound: bound, runtime: runtime)
+            do {
+              try bind(flow)
+            } catch {
+              thrown = error
+            }
+            problems = flow.problems
           }
-          problems = flow.problems
+          let result = ScenarioRunner.run(scenario, boundTo: binding)
+          if let thrown { throw thrown }
+          return result
         }
-        let result = ScenarioRunner.run(scenario, boundTo: binding)
-        if let thrown { throw thrown }
-        return result
       }
       failures += problems
       var found = self.failures(of: result) { place.atYAML($0, $1, target: $2) }

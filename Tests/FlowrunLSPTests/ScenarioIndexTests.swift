@@ -139,3 +139,24 @@ import Testing
     #expect(ScenarioVocabulary.expressionKeys(library: .rac2).isSuperset(of: ["takeUntilBlock", "skipWhileBlock"]))
   }
 }
+
+/// An `observed:` property reads the names it lists.
+@Suite struct ObservedPropertyIndexTests {
+  @Test func theNamesAnObservedPropertyReadsAreUses() {
+    let text = """
+      flowrun: 1
+      name: Observed
+      properties:
+        first: { initial: "Ada" }
+        last: { initial: "Lovelace" }
+        names: { observed: [first, last] }
+        one: { observed: first }
+      """
+    let index = ScenarioIndex(path: "x.yaml", bytes: Array(text.utf8))
+    let lines = index.lines
+    let uses = index.uses.filter { $0.name == "first" && !$0.isDeclaration }.map {
+      lines.lineText(lines.position(ofByte: $0.start).line).trimmingCharacters(in: .whitespaces)
+    }
+    #expect(uses == ["names: { observed: [first, last] }", "one: { observed: first }"])
+  }
+}

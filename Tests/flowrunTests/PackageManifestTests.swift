@@ -6,7 +6,9 @@ import Testing
 /// not know YAML exists.
 @Suite struct PackageManifestTests {
   /// Modules of the toolchain, which no manifest declares.
-  static let toolchainModules: Set<String> = ["Foundation", "FoundationXML", "Testing", "Glibc", "Darwin"]
+  static let toolchainModules: Set<String> = [
+    "Foundation", "FoundationXML", "Testing", "Glibc", "Darwin", "Observation",
+  ]
 
   struct Target {
     var name: String

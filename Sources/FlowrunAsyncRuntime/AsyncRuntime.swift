@@ -1,0 +1,227 @@
+public import FlowrunCore
+import Foundation
+
+/// Runs the Swift concurrency jobs of code bound into a scenario one at a time, in a defined
+/// order, on the scenario's virtual time.
+///
+/// While ``withJobs(_:)`` runs, every job the calling thread enqueues — a new `Task`, a resumed
+/// continuation, a task hopping to the global executor or to the main actor — goes to this
+/// runtime's first-in, first-out queue instead of a thread pool. The queue is drained by an
+/// action of the scenario's scheduler, due at the frame the first waiting job arrived: it runs
+/// jobs until none is ready (a pass that makes no progress), so everything the code does at
+/// one instant finishes before time moves. ``FrameClock`` sleeps are actions at their deadline
+/// frame in the scheduler's `(frame, sequence)` queue, so advancing time is the scheduler
+/// jumping to the next deadline. Same-frame order: the frame's inputs in scheduling order (top
+/// to bottom of the file), then the jobs they made ready, first in, first out.
+///
+/// It is single-threaded, like the run: every use checks that it is on the thread running the
+/// scenario. What it does not cover is written in docs/testing-real-code.md ("Async code").
+public final class AsyncRuntime: @unchecked Sendable {
+  /// The run's scheduler: its frame is the clock's instant (nil until attached).
+  public private(set) var scheduler: VirtualTimeScheduler?
+  /// The length of a frame in nanoseconds.
+  public private(set) var tick: Int64
+  private var jobs: [(job: UnownedJob, onMainActor: Bool)] = []
+  private var head = 0
+  private var drainPending = false
+  private var isDraining = false
+  private var nextToken = 0
+  private var sleepers: [Int: Sleeper] = [:]
+  private var tombstones: Set<Int> = []
+  private let thread = pthread_self()
+  let owner = NodeLabel("AsyncRuntime")
+  /// The executor the code's nonisolated jobs run on; what is enqueued on it comes back here.
+  private lazy var executor = RunExecutor(runtime: self)
+  /// How many jobs ran (for tests and limits).
+  public private(set) var jobsRun = 0
+  /// The frame the run ended at, what the clock reads once the scheduler is gone.
+  private var endFrame: Int?
+
+  /// A runtime on `scheduler`, whose frames last `tick` nanoseconds.
+  public init(scheduler: VirtualTimeScheduler, tick: Int64) {
+    self.scheduler = scheduler
+    self.tick = max(tick, 1)
+  }
+
+  /// A runtime whose scheduler is attached later (``attach(to:tick:)``), when the run that
+  /// owns it has started: jobs enqueued before wait for it.
+  public init() {
+    tick = 1
+  }
+
+  /// Puts the runtime on `scheduler`'s frames of `tick` nanoseconds.
+  public func attach(to scheduler: VirtualTimeScheduler, tick: Int64) {
+    checkThread()
+    self.scheduler = scheduler
+    self.tick = max(tick, 1)
+    endFrame = nil
+    if pendingJobs > 0 { scheduleDrain() }
+  }
+
+  /// Whether this platform's Swift runtime lets the jobs be taken (it does on Linux and Apple
+  /// platforms with Swift 6).
+  public static var isSupported: Bool { EnqueueHook.isAvailable }
+
+  /// The virtual clock of this runtime.
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+  public var clock: FrameClock { FrameClock(runtime: self) }
+
+  /// The current frame.
+  public var frame: Int {
+    checkThread()
+    return endFrame ?? scheduler?.now ?? 0
+  }
+
+  /// Runs `body` with the calling thread's jobs going to this runtime, then runs what is still
+  /// ready (so nothing of the run is left for a thread pool) and restores the hooks.
+  public func withJobs<R>(_ body: () throws -> R) rethrows -> R {
+    try EnqueueHook.with(self) {
+      defer { finish() }
+      return try body()
+    }
+  }
+
+  /// Marks the end of the scenario's time: the clock stops at the current frame, sleeps still
+  /// pending never end, and ready jobs run at once.
+  public func finish() {
+    if endFrame == nil { endFrame = scheduler?.now ?? 0 }
+    for token in sleepers.keys.sorted() { sleepers[token]?.isCancelled = true }
+    sleepers = [:]
+    runReadyJobs()
+  }
+
+  func checkThread() {
+    precondition(
+      pthread_equal(pthread_self(), thread) != 0,
+      "AsyncRuntime: used off the thread that runs the scenario (the run is single-threaded)")
+  }
+
+  // MARK: - Jobs
+
+  /// Whether the hook should give `job` to this runtime: always, from its own thread.
+  func accepts(_ job: UnownedJob) -> Bool {
+    pthread_equal(pthread_self(), thread) != 0
+  }
+
+  func enqueue(_ job: UnownedJob, onMainActor: Bool) {
+    jobs.append((job, onMainActor))
+    scheduleDrain()
+  }
+
+  private func scheduleDrain() {
+    guard !drainPending, !isDraining, endFrame == nil, let scheduler else { return }
+    drainPending = true
+    scheduler.schedule(
+      at: scheduler.now,
+      ClosureAction(owner: owner) { [self] in
+        drainPending = false
+        runReadyJobs()
+      })
+  }
+
+  /// Runs jobs first in, first out until none is left (jobs they make ready included).
+  private func runReadyJobs() {
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    while head < jobs.count {
+      let next = jobs[head]
+      head += 1
+      if head >= 1_024, head * 2 >= jobs.count {
+        jobs.removeFirst(head)
+        head = 0
+      }
+      jobsRun += 1
+      if next.onMainActor {
+        next.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+      } else {
+        next.job.runSynchronously(on: executor.asUnownedSerialExecutor())
+      }
+    }
+    jobs.removeAll(keepingCapacity: true)
+    head = 0
+  }
+
+  /// The number of jobs waiting to run.
+  public var pendingJobs: Int { jobs.count - head }
+
+  // MARK: - Sleeping
+
+  func makeToken() -> Int {
+    checkThread()
+    defer { nextToken += 1 }
+    return nextToken
+  }
+
+  /// Resumes `continuation` at `deadline` (a frame), in the scheduler's order; at once with a
+  /// `CancellationError` when `token` was cancelled first.
+  func sleep(_ token: Int, until deadline: Int, _ continuation: UnsafeContinuation<Void, any Error>) {
+    checkThread()
+    if tombstones.remove(token) != nil {
+      continuation.resume(throwing: CancellationError())
+      return
+    }
+    let sleeper = Sleeper(token: token, continuation: continuation, runtime: self)
+    guard endFrame == nil, let scheduler else { return }  // after the end of time, a sleep never ends
+    sleepers[token] = sleeper
+    scheduler.schedule(at: max(deadline, scheduler.now), sleeper)
+  }
+
+  /// Cancels the sleep of `token`: a pending one ends at once with a `CancellationError`, one
+  /// not yet enqueued leaves a tombstone.
+  func cancel(_ token: Int) {
+    checkThread()
+    guard let sleeper = sleepers.removeValue(forKey: token) else {
+      tombstones.insert(token)
+      return
+    }
+    sleeper.isCancelled = true
+    sleeper.continuation.resume(throwing: CancellationError())
+  }
+
+  fileprivate func wake(_ sleeper: Sleeper) {
+    guard sleepers.removeValue(forKey: sleeper.token) != nil else { return }
+    sleeper.continuation.resume()
+  }
+}
+
+/// The serial executor the run's nonisolated jobs run on: a job enqueued on it (a
+/// `Task.yield()`, a hop back) goes to the runtime's queue; from another thread, to the global
+/// executor.
+private final class RunExecutor: SerialExecutor, @unchecked Sendable {
+  unowned let runtime: AsyncRuntime
+
+  init(runtime: AsyncRuntime) {
+    self.runtime = runtime
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if runtime.accepts(job) {
+      runtime.enqueue(job, onMainActor: false)
+    } else {
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+    }
+  }
+}
+
+/// A sleeping task's continuation, due at a frame.
+private final class Sleeper: ScheduledAction {
+  let token: Int
+  let continuation: UnsafeContinuation<Void, any Error>
+  unowned let runtime: AsyncRuntime
+  var isCancelled = false
+  var owner: NodeLabel { runtime.owner }
+
+  init(token: Int, continuation: UnsafeContinuation<Void, any Error>, runtime: AsyncRuntime) {
+    self.token = token
+    self.continuation = continuation
+    self.runtime = runtime
+  }
+
+  func perform(_ argument: Int) {
+    guard !isCancelled else { return }
+    isCancelled = true
+    runtime.wake(self)
+  }
+}
