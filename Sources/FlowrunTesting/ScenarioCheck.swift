@@ -88,27 +88,10 @@ public enum ScenarioCheck {
     var failures: [Failure] = []
     guard let scenarios = place.load(scenario: scenario, into: &failures) else { return failures }
     for scenario in scenarios {
-      var thrown: (any Error)?
-      var problems: [Failure] = []
-      // The code's Swift concurrency jobs run one at a time on the scenario's frames.
-      let runtime = AsyncRuntime()
-      let result = try runtime.withJobs {
-        try withoutActuallyEscaping(bind) { bind in
-          let binding = CodeBinding { bound in
-            let flow = Flow(bound: bound, runtime: runtime)
-            do {
-              try bind(flow)
-            } catch {
-              thrown = error
-            }
-            problems = flow.problems
-          }
-          let result = ScenarioRunner.run(scenario, boundTo: binding)
-          if let thrown { throw thrown }
-          return result
-        }
-      }
-      failures += problems
+      let outcome = bound(bind) { ScenarioRunner.run(scenario, boundTo: $0) }
+      if let thrown = outcome.thrown { throw thrown }
+      let result = outcome.result
+      failures += outcome.problems
       var found = self.failures(of: result) { place.atYAML($0, $1, target: $2) }
       if !found.isEmpty, let directory = artifacts ?? ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"] {
         let note = try writeDiagram(of: scenario, into: place.absolute(directory), bind)
@@ -125,15 +108,9 @@ public enum ScenarioCheck {
   static func writeDiagram(of scenario: Scenario, into directory: String, _ bind: (Flow) throws -> Void) throws
     -> String
   {
-    let run = try withoutActuallyEscaping(bind) { bind in
-      var thrown: (any Error)?
-      let binding = CodeBinding { bound in
-        do { try bind(Flow(bound: bound)) } catch { thrown = error }
-      }
-      let run = ScenarioRunner.traced(scenario, boundTo: binding)
-      if let thrown { throw thrown }
-      return run
-    }
+    let outcome = bound(bind) { ScenarioRunner.traced(scenario, boundTo: $0) }
+    if let thrown = outcome.thrown { throw thrown }
+    let run = outcome.result
     let html = HTMLDiagram([DiagramModel(run)]).render()
     let stem = (scenario.path.split(separator: "/").last.map(String.init) ?? "scenario").replacing(".yaml", with: "")
     let slug = String(scenario.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(60))
@@ -195,5 +172,38 @@ public enum ScenarioCheck {
 
   static func closest(to name: String, in candidates: [String]) -> String? {
     closestName(to: name, among: candidates, maxDistance: max(2, name.count / 3))
+  }
+}
+
+/// One run with the code bound: what the run gave, the binding's problems, and the first error the
+/// binding closure threw.
+struct BoundOutcome<Result> {
+  var result: Result
+  var problems: [ScenarioCheck.Failure]
+  var thrown: (any Error)?
+}
+
+extension ScenarioCheck {
+  /// Runs `run` with a binding that gives `bind` a fresh `Flow` for each bound run; the code's Swift
+  /// concurrency jobs run one at a time on the scenario's frames (`AsyncRuntime`).
+  static func bound<Result>(_ bind: (Flow) throws -> Void, _ run: (CodeBinding) -> Result) -> BoundOutcome<Result> {
+    let runtime = AsyncRuntime()
+    var problems: [Failure] = []
+    var thrown: (any Error)?
+    let result = runtime.withJobs {
+      withoutActuallyEscaping(bind) { bind in
+        run(
+          CodeBinding { bound in
+            let flow = Flow(bound: bound, runtime: runtime)
+            do {
+              try bind(flow)
+            } catch {
+              if thrown == nil { thrown = error }
+            }
+            problems = flow.problems
+          })
+      }
+    }
+    return BoundOutcome(result: result, problems: problems, thrown: thrown)
   }
 }

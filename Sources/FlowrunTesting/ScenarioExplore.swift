@@ -59,19 +59,13 @@ extension ScenarioCheck {
     for scenario in scenarios {
       var thrown: (any Error)?
       var problems: [Failure]?
-      let exploration = withoutActuallyEscaping(bind) { bind in
-        Explorer.explore(scenario, options: options) { variant, order in
-          let binding = CodeBinding { bound in
-            let flow = Flow(bound: bound)
-            do {
-              try bind(flow)
-            } catch {
-              if thrown == nil { thrown = error }
-            }
-            if problems == nil { problems = flow.problems }
-          }
-          return ScenarioRunner.run(variant, boundTo: binding, order: order, comparingWithModel: false)
+      let exploration = Explorer.explore(scenario, options: options) { variant, order in
+        let outcome = bound(bind) {
+          ScenarioRunner.run(variant, boundTo: $0, order: order, comparingWithModel: false)
         }
+        if thrown == nil { thrown = outcome.thrown }
+        if problems == nil { problems = outcome.problems }
+        return outcome.result
       }
       if let thrown { throw thrown }
       failures += problems ?? []
@@ -149,15 +143,9 @@ extension ScenarioCheck {
     guard let scenario = loaded.scenarios.first, !loaded.hasErrors else {
       return "the counterexample does not load: " + (loaded.diagnostics.first?.rendered ?? "it holds no scenario")
     }
-    let result = try withoutActuallyEscaping(bind) { bind in
-      var thrown: (any Error)?
-      let binding = CodeBinding { bound in
-        do { try bind(Flow(bound: bound)) } catch { thrown = error }
-      }
-      let result = ScenarioRunner.run(scenario, boundTo: binding, comparingWithModel: false)
-      if let thrown { throw thrown }
-      return result
-    }
+    let outcome = bound(bind) { ScenarioRunner.run(scenario, boundTo: $0, comparingWithModel: false) }
+    if let thrown = outcome.thrown { throw thrown }
+    let result = outcome.result
     let failed = Explorer.failure(of: result)
     let same =
       switch found.failure {
