@@ -33,6 +33,7 @@ struct StepTable: Sendable {
   static let rac2 = StepTable(library: .rac2)
   static let rxswift = StepTable(library: .rxswift)
   static let combine = StepTable(library: .combine)
+  static let async = StepTable(library: .async)
 
   /// The table a scenario in `library` reads.
   static func dialect(_ library: Library?) -> StepTable {
@@ -41,13 +42,14 @@ struct StepTable: Sendable {
     case .rac2?: rac2
     case .rxswift?: rxswift
     case .combine?: combine
+    case .async?: async
     }
   }
 
   /// Every definition of the catalogue, in order, the libraries' last.
   static let catalogue: [StepDefinition] =
     sourceSteps + coreOperatorSteps + higherOrderSteps + catalogueSteps + timeSteps + sharingSteps
-    + rac2Steps + rac2Vocabulary + rxSwiftSteps + rxSwiftVocabulary + combineSteps
+    + rac2Steps + rac2Vocabulary + rxSwiftSteps + rxSwiftVocabulary + combineSteps + asyncSteps
 
   /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
   /// the library replaces the default one of the same name and role, or adds its name.
@@ -86,6 +88,7 @@ struct StepTable: Sendable {
     case .combine?: combineWords
     case .rxswift?: rxSwiftWords
     case .rac2?: rac2Words
+    case .async?: asyncWords
     case .rxjs?, nil: [:]
     }
   }
