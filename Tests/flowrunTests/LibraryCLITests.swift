@@ -49,7 +49,7 @@ import Testing
       rows[target] = (difference["rows"] as? [[String: Any]])?.compactMap { $0["row"] as? String }
     }
     let takeUntil = ["rac2-takeuntil-trigger-completes", "rac2-takeuntil-trigger-error-ignored"]
-    #expect(rows["search"] == ["rac2-throttle-is-debounce"])
+    #expect(rows["search"] == ["rac2-throttle-is-debounce", "async-throttle-pull-based"])
     #expect(rows["upTo"] == takeUntil)
     #expect(rows["chained"] == takeUntil)  // through the signal it reads
   }

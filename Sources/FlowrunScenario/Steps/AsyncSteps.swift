@@ -6,7 +6,7 @@ extension StepTable {
   /// swift-async-algorithms 1.1.4, with their meanings for a consumer that calls `next()` again as
   /// soon as it has a value. Each row names the package's (or the standard library's) source it
   /// follows; docs/libraries.md has one row per difference from the default.
-  static let asyncSteps: [StepDefinition] = asyncStandardLibrarySteps + asyncAlgorithmsSteps + asyncSources
+  static let asyncSteps: [StepDefinition] = asyncStandardLibrarySteps + asyncAlgorithmsSteps
 
   /// The async words for default keys it has no operator of that name for: `flowrun check`
   /// names them in a note (the key keeps its default meaning).
@@ -15,7 +15,7 @@ extension StepTable {
     "skipWhile": "'drop: { while }'", "distinctUntilChanged": "'removeDuplicates'", "scan": "'reductions'",
     "pairwise": "'adjacentPairs'", "concat": "'chain'", "concatMap": "'flatMap'", "switchMap": "'flatMapLatest'",
     "buffer": "'chunks: { ofCount }'", "bufferTime": "'chunked: { by: { every } }'",
-    "interval": "'timer: { interval }'", "startWith": "'chain' after a 'just'",
+    "startWith": "'chain' after a 'just'",
   ]
 
   /// The standard library's `AsyncSequence` operators (swift `stdlib/public/Concurrency/
@@ -110,7 +110,10 @@ extension StepTable {
     ) { c in c.combineExtremum(keepsNew: { ordered in ordered.keptFirst }) },
   ]
 
-  /// swift-async-algorithms 1.1.4 (`Sources/AsyncAlgorithms`).
+  /// swift-async-algorithms 1.1.4 (`Sources/AsyncAlgorithms`). `AsyncTimerSequence(interval:)` is
+  /// the default catalogue's `interval: d` (the first value d frames after the iteration starts,
+  /// never ending: `AsyncTimerSequence.swift` `Iterator.next()` sleeps until `last + interval`);
+  /// the package's values are the clock's instants, flowrun's the count.
   static let asyncAlgorithmsSteps: [StepDefinition] = [
     .operator(
       "debounce", .labels,
@@ -121,7 +124,6 @@ extension StepTable {
       // Debounce/DebounceStateMachine.swift: `upstreamFinished()` with a buffered element
       // resumes the downstream with it, then nil; `upstreamThrew` drops it.
       guard let duration = c.plainOrLabel("for") else { return nil }
-      c.uses("async-debounce-flushes-on-finish")
       return c.timed(duration, "\(c.quotedName)") { upstream, timing in upstream.debounce(timing) }
     },
     .operator(
@@ -156,8 +158,8 @@ extension StepTable {
       return c.combination(c.argument, first: nil) { CombineLatestSource($0, keys: $1, rule: .async) }
     },
     .operator(
-      "combineLatest", .signals, summary: "combineLatest of this sequence and the given one(s), as the source form.",
-      library: .async
+      "combineLatest", .signals, aliases: [Alias("combineLatestWith")],
+      summary: "combineLatest of this sequence and the given one(s), as the source form.", library: .async
     ) { c in
       guard let argument = c.requiredArgument() else { return nil }
       c.uses("async-combinelatest-ends-on-empty-input")
@@ -253,7 +255,6 @@ extension StepTable {
         }
         guard c.count(pairs[pairs.startIndex].value, "'\(key)'") != nil else { return nil }
       }
-      c.uses("async-buffer-needs-a-slow-consumer")
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
     },
     .operator(
@@ -262,34 +263,8 @@ extension StepTable {
     ) { c in
       // AsyncShareSequence.swift: one extent for the sequence's life; a side after the end gets
       // the end. Read as Combine's share (multicast of a passthrough subject, autoconnected).
-      c.uses("async-share-no-replay-no-restart")
       return c.compile(as: "share", from: .combine)
     },
-  ]
-
-  static let asyncSources: [StepDefinition] = [
-    .source(
-      "timer", .labels,
-      summary:
-        "AsyncTimerSequence: timer: { interval: d } sends 0, 1, 2 … every d frames, never ending; timer: d as the default.",
-      library: .async
-    ) { c in
-      // AsyncTimerSequence.swift `Iterator.next()`: sleeps until `last + interval` each time.
-      guard let pairs = c.argument.mappingPairs, pairs.contains(where: { $0.key.isScalar("interval") }) else {
-        guard let other = StepTable.standard.source(named: "timer"), case .source(let compile) = other.compile else {
-          return nil
-        }
-        return compile(c)
-      }
-      c.compiler.context.checkKeys(pairs, allowed: ["interval"], in: "'timer'")
-      guard let node = c.argument["interval"], let period = c.frames(node, "'interval'", minimum: 1) else { return nil }
-      c.uses("async-timer-never-ends")
-      let owner = c.nodeLabel
-      let plan = c.source(label: "timer", traceRole: .scheduling) { graph, _ in
-        TimerSource(delay: period, period: period, owner: owner, runtime: graph.runtime)
-      }
-      return (plan, .value)
-    }
   ]
 }
 
