@@ -14,7 +14,7 @@ extension StepTable {
     "take": "'prefix'", "skip": "'dropFirst'", "takeWhile": "'prefix: { while }'",
     "skipWhile": "'drop: { while }'", "distinctUntilChanged": "'removeDuplicates'", "scan": "'reductions'",
     "pairwise": "'adjacentPairs'", "concat": "'chain'", "concatMap": "'flatMap'", "switchMap": "'flatMapLatest'",
-    "buffer": "'chunks: { ofCount }'", "bufferTime": "'chunked: { by: { every } }'",
+    "bufferTime": "'chunked: { by: { every } }'",
     "startWith": "'chain' after a 'just'",
   ]
 
@@ -240,7 +240,8 @@ extension StepTable {
       // Buffer/AsyncBufferSequence.swift: the buffer fills only while the consumer is busy.
       guard let node = c.labelled(["policy"]), let policy = c.required("policy", of: node) else {
         c.error(
-          "\(c.quotedName) takes { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } }",
+          "\(c.quotedName) takes { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } } "
+            + "(buffer(policy:)); for lists of n values write 'chunks: n'",
           at: c.argument ?? c.step.nameNode)
         return nil
       }
