@@ -466,6 +466,15 @@ def build():
                         "description": "A subscription marble ('--^---!'): observe only in this window; without '^' from frame 0.",
                         "type": "string",
                     },
+                    "consumer": {
+                        "description": "library: async — a slow consumer: it pulls again only 'busy' frames after each value.",
+                        "type": "object",
+                        "properties": {
+                            "busy": ref("duration", "Frames the consumer is busy after each value."),
+                        },
+                        "required": ["busy"],
+                        "additionalProperties": False,
+                    },
                 },
                 "required": ["marble"],
                 "additionalProperties": False,

@@ -246,7 +246,47 @@ import Testing
       error: "'stream' takes a buffering policy"),
   ]
 
-  @Test(arguments: standardLibrary + algorithms + subjects)
+  /// A slow consumer (`consumer: { busy: n }`) and the buffer nearest to it.
+  static let consumerPace: [Case] = [
+    Case(
+      name: "a marble keeps every value until the slow consumer pulls it",
+      body: """
+        signals:
+          out: { hot: "-1-2-3-4-|" }
+        expect:
+          out: { marble: "-1--2--3--4--|", consumer: { busy: 3 } }
+        """),
+    Case(
+      name: "buffer(policy: .bufferingNewest(1)) drops what a newer value replaces while the consumer is busy",
+      body: """
+        signals:
+          out: [{ hot: "-1-2-3-4-|" }, { buffer: { policy: { bufferingNewest: 1 } } }, { map: '$0 * 10' }]
+        expect:
+          out: { marble: "-a--b--c--|", values: { a: 10, b: 20, c: 40 }, consumer: { busy: 3 } }
+        """),
+    Case(
+      name: "bufferingOldest(1) keeps the first value that waited",
+      body: """
+        signals:
+          out: [{ hot: "-1-2-3-4-|" }, { buffer: { policy: { bufferingOldest: 1 } } }]
+        expect:
+          out: { marble: "-1--2--3--|", consumer: { busy: 3 } }
+        """),
+    Case(
+      name: "busy 0 is the consumer that pulls at once",
+      body: """
+        signals:
+          out: { hot: "-1-2|" }
+        expect:
+          out: { marble: "-1-2|", consumer: { busy: 0 } }
+        """),
+    Case(
+      name: "a consumer says how long it is busy",
+      body: "signals:\n  out: { hot: \"-1\" }\nexpect:\n  out: { marble: \"-1\", consumer: {} }\n",
+      error: "needs 'busy'"),
+  ]
+
+  @Test(arguments: standardLibrary + algorithms + subjects + consumerPace)
   func asyncReadsTheFileInItsOwnWords(_ test: Case) {
     let text = "flowrun: 1\nname: case\nlibrary: async\n" + test.body + "\n"
     let problems = problemsRunning(text)
@@ -263,6 +303,14 @@ import Testing
       #expect(StepTable.async.operator(named: key)?.library != .async, "\(key)")
       #expect(StepTable.async.source(named: key)?.library != .async, "\(key)")
     }
+  }
+
+  /// A consumer's pace outside `library: async` is a load error.
+  @Test func aConsumerPaceOutsideAsyncIsALoadError() {
+    let text =
+      "flowrun: 1\nname: c\nsignals:\n  out: { hot: \"-1\" }\nexpect:\n  out: { marble: \"-1\", consumer: { busy: 2 } }\n"
+    let problems = problemsRunning(text)
+    #expect(problems?.contains("'consumer' is the pace of an AsyncSequence's consumer") == true, "\(problems ?? "")")
   }
 
   /// The channel and stream keys belong to `library: async`.

@@ -124,7 +124,12 @@ extension StepTable {
       // Debounce/DebounceStateMachine.swift: `upstreamFinished()` with a buffered element
       // resumes the downstream with it, then nil; `upstreamThrew` drops it.
       guard let duration = c.plainOrLabel("for") else { return nil }
-      return c.timed(duration, "\(c.quotedName)") { upstream, timing in upstream.debounce(timing) }
+      // DebounceStateMachine keeps the last value for a consumer that is not waiting.
+      return keeping(
+        .bufferingNewest(1),
+        c.timed(duration, "\(c.quotedName)") { upstream, timing in
+          upstream.debounce(timing)
+        })
     },
     .operator(
       "throttle", .labels,
@@ -245,6 +250,7 @@ extension StepTable {
           at: c.argument ?? c.step.nameNode)
         return nil
       }
+      var keeps = Subject.BufferingPolicy.unbounded
       if policy.scalarValue != "unbounded" {
         guard let pairs = policy.mappingPairs, pairs.count == 1, let key = pairs.first?.key.scalarValue,
           ["bounded", "bufferingOldest", "bufferingNewest"].contains(key)
@@ -254,9 +260,12 @@ extension StepTable {
             at: policy)
           return nil
         }
-        guard c.count(pairs[pairs.startIndex].value, "'\(key)'") != nil else { return nil }
+        guard let limit = c.count(pairs[pairs.startIndex].value, "'\(key)'") else { return nil }
+        // `.bounded` stops pulling its base when full: the base's values wait (unbounded here).
+        if key == "bufferingOldest" { keeps = .bufferingOldest(limit) }
+        if key == "bufferingNewest" { keeps = .bufferingNewest(limit) }
       }
-      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
+      return keeping(keeps, c.apply(c.shape.passedOn) { _, upstream, _ in upstream })
     },
     .operator(
       "share", .labels, summary: "share(bufferingPolicy:): one iteration of the base for every consumer; no replay.",
@@ -267,6 +276,15 @@ extension StepTable {
       return c.compile(as: "share", from: .combine)
     },
   ]
+}
+
+/// A step's plan that keeps values by `policy` while the consumer is busy (`OperatorPlan.keeps`).
+private func keeping(_ policy: Subject.BufferingPolicy, _ compiled: (SignalPlan, ValueShape)?) -> (
+  SignalPlan, ValueShape
+)? {
+  guard let (plan, shape) = compiled, case .apply(let input, var step) = plan else { return compiled }
+  step.keeps = policy
+  return (.apply(input, step), shape)
 }
 
 extension OperatorCompilation {
