@@ -395,7 +395,8 @@ struct GraphWriter {
       let test = step.name == "first" ? expression(binding, step: "filter") : "$0 < $1"
       return random.chance(50) ? "true" : "{ \(label): '\(test)' }"
     case ("async", "contains"):
-      if random.chance(50) { return value() }
+      // A mapping would read as the call's labels: the value is a number.
+      if random.chance(50) { return "\(random.below(4))" }
       return "{ where: '\(expression(binding, step: "filter"))' }"
     case ("async", "chunks"):
       switch random.below(3) {

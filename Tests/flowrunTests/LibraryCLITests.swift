@@ -20,6 +20,7 @@ import Testing
     for row in [
       "rac2-delay-completion", "rxswift-retry-counts-attempts", "rxswift-throttle-window-end-inclusive",
       "rac2-subject-keeps-no-terminal-state", "combine-published-sends-before-store",
+      "async-throttle-pull-based", "async-combinelatest-ends-on-empty-input",
       "rxswift-zip-completes-when-all-done", "rxswift-sample-waits-for-tick", "rxswift-command-is-action",
     ] {
       #expect(output.stdout.contains("why: ") && output.stdout.contains(row), "\(row)")
