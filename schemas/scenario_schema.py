@@ -385,6 +385,16 @@ def build():
                     },
                     "relay": {"description": "library: rxswift — a PublishRelay (publish) or BehaviorRelay (behavior, with value); it never terminates.", "enum": ["publish", "behavior"]},
                     "value": ref("value", "library: rxswift — a BehaviorRelay's initial value."),
+                    "channel": {"description": "library: async — an AsyncChannel: each value goes to one consumer; a value sent while none waits waits.", "type": "boolean"},
+                    "stream": {
+                        "description": "library: async — an AsyncStream with this buffering policy for values sent while no consumer waits.",
+                        "oneOf": [
+                            {"const": "unbounded"},
+                            {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+                             "properties": {"bufferingOldest": {"description": "Keep the oldest n values (later ones are dropped).", "type": "integer", "minimum": 0},
+                                            "bufferingNewest": {"description": "Keep the newest n values (older ones are dropped).", "type": "integer", "minimum": 0}}},
+                        ],
+                    },
                     "replay": {
                         "description": "A ReplaySubject replaying this many values; all (or ~) replays every value.",
                         "anyOf": [ref("count"), {"enum": ["all", None]}],
@@ -473,6 +483,15 @@ def build():
                         "description": "A subscription marble ('--^---!'): observe only in this window; without '^' from frame 0.",
                         "type": "string",
                     },
+                    "consumer": {
+                        "description": "library: async — a slow consumer: it pulls again only 'busy' frames after each value.",
+                        "type": "object",
+                        "properties": {
+                            "busy": ref("duration", "Frames the consumer is busy after each value."),
+                        },
+                        "required": ["busy"],
+                        "additionalProperties": False,
+                    },
                 },
                 "required": ["marble"],
                 "additionalProperties": False,
@@ -540,7 +559,7 @@ def build():
             "name": {"description": "One line naming the scenario, shown in every report.", "type": "string", "pattern": "^[^\\n\\r]*$"},
             "description": {"description": "The story the scenario teaches; shown by --trace and in diagrams.", "type": "string"},
             "tags": {"description": "Tags for --tag and --skip-tag.", "type": "array", "items": {"type": "string"}},
-            "library": {"description": "Read the operator keys with this library's names and meanings (libraries.md); default rxjs.", "enum": ["rac2", "rxswift", "combine", "rxjs"]},
+            "library": {"description": "Read the operator keys with this library's names and meanings (libraries.md); default rxjs.", "enum": ["rac2", "rxswift", "combine", "async", "rxjs"]},
             "tick": {
                 "description": "The real time of one frame: a time with ms, s or m (100ms); default 1ms.",
                 "type": "string",

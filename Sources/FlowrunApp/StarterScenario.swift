@@ -201,6 +201,26 @@ struct LibraryStarter {
             # @Published var account, assigned from a signal; reading `vm.account` as a signal is
             # vm.$account: its current value first (null here), then every change (before it is stored).
           """#)
+    case .async:
+      LibraryStarter(
+        description: #"""
+            for await enabled in combineLatest(vm.accountValues, vm.passwordValues)
+              .map({ !$0.isEmpty && !$1.isEmpty }).removeDuplicates() { loginButton.isEnabled = enabled }
+          """#,
+        chain: #"""
+              - combineLatest: [vm.account, vm.password]     # swift-async-algorithms' combineLatest
+              - map: '($0 ?? "").count > 0 && ($1 ?? "").count > 0'
+              - removeDuplicates                             # swift-async-algorithms' removeDuplicates()
+          """#,
+        expectation: #"""
+            # The button's value at frame 0 and every change after it: false, then true at 3
+            # (removeDuplicates drops the repeats).
+            loginButton.enabled: "f--t------"
+          """#,
+        properties: #"""
+            # A property fed by a signal; reading `vm.account` as an AsyncSequence gives its
+            # current value first (null here), then every change.
+          """#)
     case .rxjs:
       LibraryStarter(
         description: #"""

@@ -181,13 +181,17 @@ extension ScenarioCompiler {
         localLegend: [], fileLegend: .none, errorValue: errorValue, marbleNode: value, node: value, window: nil,
         source: .subscriptions(source))
     }
-    guard let (plan, _) = resolveReference(target, at: key, target: true) else { return nil }
+    guard var (signal, _) = resolveReference(target, at: key, target: true) else { return nil }
     var marbleNode = value
     var localLegend = LegendTable.empty
     var error = errorValue
     var window: (subscribe: Int, unsubscribe: Int?)?
     if let pairs = value.mappingPairs {
-      context.checkKeys(pairs, allowed: ["marble", "values", "error", "subscribe"], in: "an expectation")
+      context.checkKeys(pairs, allowed: ["marble", "values", "error", "subscribe", "consumer"], in: "an expectation")
+      if let consumer = value["consumer"] {
+        guard let paced = consumerPace(consumer, of: signal) else { return nil }
+        signal = paced
+      }
       guard let marble = value["marble"] else {
         context.error("an expectation needs 'marble'", at: value)
         return nil
@@ -233,7 +237,7 @@ extension ScenarioCompiler {
     return ExpectationSpec(
       target: target, location: key.start, expected: .events(events),
       localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value,
-      window: window, source: .signal(plan))
+      window: window, source: .signal(signal))
   }
 
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.

@@ -68,6 +68,7 @@ final class Graph {
     for subject in plan.subjects {
       subjects[subject.name] = Subject(
         kind: subject.kind, isRAC: subject.isRAC, ignoresTermination: subject.isRelay,
+        distribution: subject.distribution,
         owner: NodeLabel(subject.name, at: subject.location), runtime: runtime)
     }
     for property in plan.properties {

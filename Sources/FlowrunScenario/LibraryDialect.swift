@@ -2,7 +2,7 @@ import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunYAML
 
-/// `library: rac2 | rxswift | combine | rxjs` (libraries.md): which library's names and meanings
+/// `library: rac2 | rxswift | combine | async | rxjs` (libraries.md): which library's names and meanings
 /// the scenario's keys are read with. The steps come from the library's overlay of the step
 /// table (`StepTable(library:)`); subjects and properties are read here.
 extension ScenarioCompiler {
@@ -10,6 +10,7 @@ extension ScenarioCompiler {
   private static let libraryAliases: [String: Library] = [
     "rac": .rac2, "reactivecocoa": .rac2, "reactiveobjc": .rac2, "racsignal": .rac2,
     "rx": .rxswift, "rxcocoa": .rxswift, "rxrelay": .rxswift, "opencombine": .combine, "reactivex": .rxjs,
+    "asyncalgorithms": .async, "swift-async-algorithms": .async, "asyncsequence": .async, "concurrency": .async,
   ]
 
   /// Reads `library:` (before anything that depends on it) and chooses the step table.
@@ -55,7 +56,11 @@ extension ScenarioCompiler {
   /// The keys a subject declaration may have under the scenario's library.
   var subjectKeys: [String] {
     let keys = ["rac", "replay", "behavior", "subscribeTo"]
-    return plan.library == .rxswift ? keys + ["relay", "value"] : keys
+    switch plan.library {
+    case .rxswift: return keys + ["relay", "value"]
+    case .async: return keys + ["channel", "stream"]
+    case .rac2, .combine, .rxjs, nil: return keys
+    }
   }
 
   /// Reads what the library changes in a subject declaration: Combine has no replay subject,
@@ -79,6 +84,8 @@ extension ScenarioCompiler {
         context.error("'value' goes with 'relay: behavior' (a BehaviorRelay's initial value)", at: key)
         return false
       }
+    case .async:
+      return readAsyncSubject(&subject, value)
     case .rac2 where subject.isRAC:
       if value["replay"] == nil {
         usesRow(
@@ -87,6 +94,52 @@ extension ScenarioCompiler {
     default:
       break
     }
+    return true
+  }
+
+  /// `channel: true` (`AsyncChannel`) or `stream: policy` (`AsyncStream` with
+  /// `unbounded`, `{ bufferingOldest: n }` or `{ bufferingNewest: n }`).
+  private func readAsyncSubject(_ subject: inout SubjectPlan, _ value: YAMLNode) -> Bool {
+    if value["channel"] != nil, let stream = value["stream"] {
+      context.error("a subject is either 'channel' or 'stream', not both", at: stream)
+      return false
+    }
+    let other = ["replay", "behavior", "rac"].first { value[$0] != nil }
+    if let channel = value["channel"] {
+      guard let isChannel = context.bool(channel, "'channel'") else { return false }
+      if isChannel, let other {
+        context.error("an AsyncChannel has no '\(other)'", at: value[other]!)
+        return false
+      }
+      if isChannel {
+        subject.distribution = .channel
+        usesRow("async-channel-one-consumer-per-value")
+      }
+      return true
+    }
+    guard let stream = value["stream"] else { return true }
+    if let other {
+      context.error("an AsyncStream has no '\(other)'", at: value[other]!)
+      return false
+    }
+    let policies = ["unbounded", "bufferingOldest", "bufferingNewest"]
+    if stream.scalarValue == "unbounded" {
+      subject.distribution = .stream(.unbounded)
+    } else if let pairs = stream.mappingPairs, pairs.count == 1, let key = pairs.first?.key.scalarValue,
+      key == "bufferingOldest" || key == "bufferingNewest"
+    {
+      guard let limit = context.count(pairs.first!.value, "'\(key)'") else { return false }
+      subject.distribution = .stream(key == "bufferingOldest" ? .bufferingOldest(limit) : .bufferingNewest(limit))
+    } else {
+      let names = policies.map { "'\($0)'" }.joined(separator: ", ")
+      context.error(
+        Diagnostic.Message(
+          "'stream' takes a buffering policy: \(names) (AsyncStream.Continuation.BufferingPolicy), "
+            + "e.g. 'stream: { bufferingNewest: 1 }'"),
+        at: stream)
+      return false
+    }
+    usesRow("async-stream-buffering-policy")
     return true
   }
 
@@ -163,7 +216,7 @@ extension ScenarioCompiler {
           "'\(key)' is a key of \(whose) '\(step.name)' (\(asks)); \(libraryPhrase) reads '\(step.name)' without it")
     }
     // The default catalogue first: a library that keeps the default form of a key keeps its keys.
-    let libraries: [Library] = [.rxjs, .rac2, .rxswift, .combine]
+    let libraries: [Library] = [.rxjs, .rac2, .rxswift, .combine, .async]
     for library in libraries where library != (plan.library ?? .rxjs) {
       guard let other = StepTable.dialect(library).operator(named: step.name), other !== definition else { continue }
       let owner = other.library.map { "\($0.title)'s" } ?? "the default catalogue's"

@@ -43,6 +43,9 @@ struct OperatorPlan {
   var make: (Graph, _ upstream: any Source, TemplateScope) -> any Source
   /// How the step drops values (its definition's `drops`), for the trace.
   var drops: TraceStep.Drops? = nil
+  /// `library: async`: how the step keeps values while its consumer is busy (`buffer(policy:)`,
+  /// `debounce`), for an expectation's `consumer:`.
+  var keeps: Subject.BufferingPolicy? = nil
 }
 
 /// A declared or derived name a signal can subscribe to.

@@ -236,6 +236,8 @@ struct SubjectPlan {
   var isRAC: Bool
   /// An RxSwift relay: it never terminates.
   var isRelay = false
+  /// An `AsyncChannel` or an `AsyncStream` (`library: async`): each value goes to one consumer.
+  var distribution: Subject.Distribution?
   var subscribeTo: SignalPlan?
   var location: SourceLocation
 }

@@ -48,6 +48,7 @@ public enum ScenarioVocabulary {
     case .rac2?: rac2Steps
     case .rxswift?: rxswiftSteps
     case .combine?: combineSteps
+    case .async?: asyncSteps
     }
   }
 
@@ -55,6 +56,7 @@ public enum ScenarioVocabulary {
   private static let rac2Steps = vocabulary(.rac2)
   private static let rxswiftSteps = vocabulary(.rxswift)
   private static let combineSteps = vocabulary(.combine)
+  private static let asyncSteps = vocabulary(.async)
 
   private static func vocabulary(_ table: StepTable) -> [Step] {
     [Role.source, .operator].flatMap { role in
@@ -98,6 +100,7 @@ public enum ScenarioVocabulary {
     case .rac2?: rac2ExpressionKeys
     case .rxswift?: rxswiftExpressionKeys
     case .combine?: combineExpressionKeys
+    case .async?: asyncExpressionKeys
     }
   }
 
@@ -105,6 +108,7 @@ public enum ScenarioVocabulary {
   private static let rac2ExpressionKeys = expressionKeys(.rac2)
   private static let rxswiftExpressionKeys = expressionKeys(.rxswift)
   private static let combineExpressionKeys = expressionKeys(.combine)
+  private static let asyncExpressionKeys = expressionKeys(.async)
 
   private static func expressionKeys(_ table: StepTable) -> Set<String> {
     var keys: Set<String> = ["when"]

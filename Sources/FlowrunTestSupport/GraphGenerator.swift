@@ -51,7 +51,7 @@ public struct GraphGenerator: Sendable {
   }
 
   /// The libraries a file may declare; nil writes no `library:` (the default table).
-  public static let libraries: [String?] = [nil, "rxjs", "rac2", "rxswift", "combine"]
+  public static let libraries: [String?] = [nil, "rxjs", "rac2", "rxswift", "combine", "async"]
 
   /// The scenario of `seed`, as YAML text.
   public func scenario(seed: UInt64) -> String {
@@ -391,6 +391,39 @@ struct GraphWriter {
     case ("combine", "drop"):
       if random.chance(50) { return "{ untilOutputFrom: \(readable() ?? "g0") }" }
       return "{ while: '\(expression(binding, step: "filter"))' }"
+    case ("async", "throttle"):
+      if random.chance(50) { return "\(random.below(5))" }
+      return "{ for: \(random.below(5)), latest: \(random.pick(["true", "false"])) }"
+    case ("async", "debounce"):
+      return random.chance(50) ? "{ for: \(random.below(5)) }" : "\(random.below(5))"
+    case ("async", "prefix"):
+      return random.chance(50) ? "{ while: '\(expression(binding, step: "filter"))' }" : "\(random.below(4))"
+    case ("async", "drop"):
+      return "{ while: '\(expression(binding, step: "filter"))' }"
+    case ("async", "first"), ("async", "min"), ("async", "max"), ("async", "removeDuplicates"):
+      let label = ["first": "where", "min": "by", "max": "by", "removeDuplicates": "by"][step.name] ?? "by"
+      let test = step.name == "first" ? expression(binding, step: "filter") : "$0 < $1"
+      return random.chance(50) ? "true" : "{ \(label): '\(test)' }"
+    case ("async", "contains"):
+      // A mapping would read as the call's labels: the value is a number.
+      if random.chance(50) { return "\(random.below(4))" }
+      return "{ where: '\(expression(binding, step: "filter"))' }"
+    case ("async", "chunks"):
+      switch random.below(3) {
+      case 0: return "\(1 + random.below(3))"
+      case 1: return "{ ofCount: \(1 + random.below(3)), or: { every: \(1 + random.below(4)) } }"
+      default: return "{ ofCount: \(1 + random.below(3)), or: \(readable() ?? "g0") }"
+      }
+    case ("async", "chunked"):
+      return random.chance(50) ? "{ by: { every: \(1 + random.below(4)) } }" : "{ by: \(readable() ?? "g0") }"
+    case ("async", "buffer"):
+      return random.pick([
+        "{ policy: unbounded }", "{ policy: { bufferingOldest: 2 } }", "{ policy: { bufferingNewest: 1 } }",
+      ])
+    case ("async", "share"):
+      return "true"
+    case ("async", "timer"):
+      return random.chance(50) ? "{ interval: \(1 + random.below(4)) }" : "\(random.below(5))"
     case ("combine", "collect"):
       return random.chance(50) ? "true" : "{ count: \(1 + random.below(3)) }"
     case ("combine", "measureInterval"):

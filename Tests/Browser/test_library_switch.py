@@ -18,8 +18,8 @@ def test_the_reader_switches_library(run_flowrun, artifacts, visit, driver):
     loaded = visit(page.as_uri())
     assert loaded.errors() == []
     buttons = {b.text: b for b in driver.find_elements(By.CSS_SELECTOR, "nav.libraries button")}
-    # The file says `library: rxswift`; RAC2, Combine and RxJS retry once more.
-    assert list(buttons) == ["rxswift", "rac2", "combine", "rxjs"]
+    # The file says `library: rxswift`; RAC2, Combine, async and RxJS retry once more.
+    assert list(buttons) == ["rxswift", "rac2", "combine", "async", "rxjs"]
     assert visible_libraries(driver) == ["rxswift"]
     assert buttons["rxswift"].get_attribute("aria-pressed") == "true"
     buttons["rac2"].click()

@@ -6,7 +6,8 @@ import Testing
 @testable import FlowrunScenario
 
 /// The libraries' own tests, ported as scenarios (`Ports/<library>/*.yaml`): RxSwift's
-/// `Tests/RxSwiftTests` (written by `scripts/port_rxswift_tests.py`) and ReactiveObjC's specs.
+/// `Tests/RxSwiftTests` (written by `scripts/port_rxswift_tests.py`), ReactiveObjC's specs and
+/// swift-async-algorithms' `validate` diagrams (`scripts/port_async_algorithms_tests.py`).
 /// Every scenario passes, except the known differences below, each explained (docs/libraries.md,
 /// "Ports"); a known difference that starts passing fails the test, so the list stays true.
 @Suite struct PortTests {
@@ -47,7 +48,7 @@ import Testing
     return (failed, nil, file.scenarios.count)
   }
 
-  @Test(arguments: ["rxswift", "rac2"])
+  @Test(arguments: ["rxswift", "rac2", "async"])
   func everyPortedTestPassesOrIsAKnownDifference(_ library: String) throws {
     var total = 0
     for url in Self.files(library) {
@@ -58,12 +59,13 @@ import Testing
         #expect(Self.knownDifferences[name] != nil, "\(library)/\(url.lastPathComponent): '\(name)' fails")
       }
     }
-    #expect(total >= (library == "rxswift" ? 100 : 10), "\(library): \(total) ported scenarios")
+    let floor = ["rxswift": 100, "async": 50][library] ?? 10
+    #expect(total >= floor, "\(library): \(total) ported scenarios")
   }
 
   @Test func everyKnownDifferenceStillDiffers() throws {
     var failing: Set<String> = []
-    for library in ["rxswift", "rac2"] {
+    for library in ["rxswift", "rac2", "async"] {
       for url in Self.files(library) { failing.formUnion(try Self.failures(of: url).failed) }
     }
     for name in Self.knownDifferences.keys { #expect(failing.contains(name), "'\(name)' now passes") }

@@ -1,8 +1,9 @@
 import OrderedCollections
 
-/// When a combination (`combineLatest`, `zip`) completes: RxJS 7's rule, or RxSwift's.
+/// When a combination (`combineLatest`, `zip`) completes: RxJS 7's rule, RxSwift's, or
+/// swift-async-algorithms' (`combineLatest` only; its `zip` is RxJS's with pulled inputs).
 public enum CombiningRule: Sendable {
-  case standard, rxSwift
+  case standard, rxSwift, async
 }
 
 /// `combineLatest`: once every input has sent, each value of any input emits the latest of all.
@@ -15,6 +16,10 @@ public enum CombiningRule: Sendable {
 /// and `CombineLatest+Collection.swift`): a value that cannot be combined because every other
 /// input has finished (one of them without a value) completes it at once, and `combineLatest`
 /// of no input sends the empty combination, then completes.
+///
+/// `rule: .async` (swift-async-algorithms `CombineLatest/CombineLatestStateMachine.swift`,
+/// `upstreamFinished(baseIndex:)` in the `combining` state): an input that finishes before its
+/// first value ends it at once; after that it ends when every input has finished.
 public final class CombineLatestSource: Source {
   fileprivate let inputs: [any Source]
   fileprivate let keys: [String]?
@@ -99,7 +104,11 @@ private final class CombineLatestSubscription: MultiInputSink, Disposable {
     case .completed:
       links.finish(input)
       active -= 1
-      if active == 0 {
+      if source.rule == .async, !hasValue[input] {
+        isDone = true
+        links.disposeAll()
+        observer.receive(.completed)
+      } else if active == 0 {
         isDone = true
         observer.receive(.completed)
       }

@@ -80,7 +80,7 @@ private final class ZipSubscription: MultiInputSink, Disposable {
       } else {
         observer.receive(.next(.list(row)))
       }
-      if !isDone, source.rule == .standard,
+      if !isDone, source.rule != .rxSwift,
         buffers.indices.contains(where: { completed[$0] && buffered($0) == 0 })
       {
         finish(with: .completed)
@@ -94,7 +94,7 @@ private final class ZipSubscription: MultiInputSink, Disposable {
       flags[input] = true
       swap(&flags, &completed)
       switch source.rule {
-      case .standard: if buffered(input) == 0 { finish(with: .completed) }
+      case .standard, .async: if buffered(input) == 0 { finish(with: .completed) }
       case .rxSwift: if !completed.contains(false) { finish(with: .completed) }
       }
     }

@@ -15,7 +15,30 @@
 ///
 /// An RxSwift relay (`ignoresTermination`) never terminates: terminal events sent to it (by
 /// `subscribeTo`) are dropped.
+///
+/// A channel or a stream (`distribution`) gives each value to one consumer, the one that has
+/// waited longest (with consumers that pull again at once: in turn, in subscription order), and
+/// keeps a value sent while no consumer waits for the next one:
+/// - swift-async-algorithms' `AsyncChannel` (`ChannelStateMachine.swift`): every such value
+///   waits (its `send` is suspended); finishing drops them; a failure (`AsyncThrowingChannel`)
+///   reaches a later consumer, but consumers already waiting finish (`finish(error:)`);
+/// - the standard library's `AsyncStream` with its buffering policy: unbounded, the oldest n
+///   (later values are dropped) or the newest n (older values are dropped); a terminated stream
+///   still hands its buffered values to a consumer, then the terminal event.
 public final class Subject: Source, Observer {
+  /// How a channel or a stream hands values to its consumers.
+  public enum Distribution: Sendable, Equatable {
+    case channel
+    case stream(BufferingPolicy)
+  }
+
+  /// `AsyncStream.Continuation.BufferingPolicy`.
+  public enum BufferingPolicy: Sendable, Equatable {
+    case unbounded
+    case bufferingOldest(Int)
+    case bufferingNewest(Int)
+  }
+
   public enum Kind: Sendable, Equatable {
     case publish
     case replay(Int)
@@ -35,6 +58,9 @@ public final class Subject: Source, Observer {
   private let kind: Kind
   private let isRAC: Bool
   private let ignoresTermination: Bool
+  private let distribution: Distribution?
+  /// A channel's or a stream's values sent while no consumer waited.
+  private var unsent: [Value] = []
   private let subscriptions = SubscriberList<SubjectSubscription>()
   private var buffer: [Value] = []
   private var current: Value
@@ -42,8 +68,13 @@ public final class Subject: Source, Observer {
   /// A RAC2 subject's connection to its `subscribeTo` signal, disposed when it terminates.
   private var connection: (any Disposable)?
 
-  public init(kind: Kind, isRAC: Bool = false, ignoresTermination: Bool = false, owner: NodeLabel, runtime: Runtime) {
+  public init(
+    kind: Kind, isRAC: Bool = false, ignoresTermination: Bool = false, distribution: Distribution? = nil,
+    owner: NodeLabel,
+    runtime: Runtime
+  ) {
     self.kind = kind
+    self.distribution = distribution
     self.isRAC = isRAC
     self.ignoresTermination = ignoresTermination
     self.owner = owner
@@ -61,11 +92,15 @@ public final class Subject: Source, Observer {
       if kind.isReplay {
         for value in buffer { observer.receive(.next(value)) }
       }
+      while !unsent.isEmpty { observer.receive(.next(unsent.removeFirst())) }
       log.unsubscribe(subscription.logIndex, at: runtime.now)
       observer.receive(terminal)
       return subscription
     }
     subscriptions.append(subscription)
+    while distribution != nil, subscription.isActive, !unsent.isEmpty {
+      observer.receive(.next(unsent.removeFirst()))
+    }
     switch kind {
     case .publish: break
     case .replay:
@@ -102,10 +137,16 @@ public final class Subject: Source, Observer {
         swap(&values, &buffer)
       case .behavior: current = value
       }
+      if distribution != nil { return distribute(value) }
       for subscription in subscriptions.snapshot where subscription.isActive {
         subscription.observer.receive(event)
       }
     case .error, .completed:
+      var event = event
+      if distribution == .channel {
+        unsent.removeAll()
+        if subscriptions.snapshot.contains(where: \.isActive) { event = .completed }
+      }
       if terminal == nil { terminal = event }
       if let connection = connection.take() { connection.dispose() }
       for subscription in subscriptions.removeAll() where subscription.isActive {
@@ -113,6 +154,28 @@ public final class Subject: Source, Observer {
         log.unsubscribe(subscription.logIndex, at: runtime.now)
         subscription.observer.receive(event)
       }
+    }
+  }
+
+  /// A channel's value goes to the consumer that waited longest, which then waits again last.
+  private func distribute(_ value: Value) {
+    guard let consumer = subscriptions.snapshot.first(where: \.isActive) else { return keep(value) }
+    subscriptions.remove(consumer)
+    subscriptions.append(consumer)
+    consumer.observer.receive(.next(value))
+  }
+
+  /// Keeps a value no consumer waited for, as the stream's buffering policy says.
+  private func keep(_ value: Value) {
+    switch distribution {
+    case .stream(.bufferingOldest(let limit)):
+      if unsent.count < limit { unsent.append(value) }
+    case .stream(.bufferingNewest(let limit)):
+      guard limit > 0 else { return }
+      if unsent.count == limit { unsent.removeFirst() }
+      unsent.append(value)
+    case .stream(.unbounded), .channel, nil:
+      unsent.append(value)
     }
   }
 

@@ -353,7 +353,7 @@ extension OperatorCompilation {
 
   /// `min` / `max`: the natural order of numbers and strings, or `{ by: expr }`
   /// (`areInIncreasingOrder($0, $1)`). `keepsNew` chooses from the order of (kept, new).
-  fileprivate func combineExtremum(keepsNew: @escaping @Sendable (Ordered) -> Bool) -> (SignalPlan, ValueShape)? {
+  func combineExtremum(keepsNew: @escaping @Sendable (Ordered) -> Bool) -> (SignalPlan, ValueShape)? {
     var failed = false
     let node = closureArgument("by", failed: &failed)
     if failed { return nil }

@@ -2,7 +2,7 @@
 /// copied list.
 ///
 /// Each library declares its table in its own step file (`Rac2Steps.swift`,
-/// `RxSwiftSteps.swift`, `CombineSteps.swift`), each row a definition over the shared observers
+/// `RxSwiftSteps.swift`, `CombineSteps.swift`, `AsyncSteps.swift`), each row a definition over the shared observers
 /// of FlowrunCore with a variant parameter, whose docs row names the library source it follows.
 /// `StepTable(library:)` lays the rows over the default catalogue, which stays as it is: a row
 /// replaces the default definition of the same name and role, or adds its name. The words are
@@ -21,6 +21,7 @@ struct LibraryTable: Sendable {
     case .rac2: rac2
     case .rxswift: rxSwift
     case .combine: combine
+    case .async: async
     case .rxjs: nil
     }
   }

@@ -118,7 +118,7 @@ struct Alias: Sendable {
 
 /// The libraries whose names and meanings a scenario may ask for (libraries.md).
 public enum Library: String, CaseIterable, Sendable {
-  case rac2, rxswift, combine, rxjs
+  case rac2, rxswift, combine, async, rxjs
 
   /// The name as prose writes it.
   public var title: String {
@@ -126,6 +126,7 @@ public enum Library: String, CaseIterable, Sendable {
     case .rac2: "RAC2"
     case .rxswift: "RxSwift"
     case .combine: "Combine"
+    case .async: "AsyncSequence"
     case .rxjs: "RxJS"
     }
   }

@@ -33,6 +33,7 @@ struct StepTable: Sendable {
   static let rac2 = StepTable(library: .rac2)
   static let rxswift = StepTable(library: .rxswift)
   static let combine = StepTable(library: .combine)
+  static let async = StepTable(library: .async)
 
   /// The table a scenario in `library` reads.
   static func dialect(_ library: Library?) -> StepTable {
@@ -41,6 +42,7 @@ struct StepTable: Sendable {
     case .rac2?: rac2
     case .rxswift?: rxswift
     case .combine?: combine
+    case .async?: async
     }
   }
 

@@ -20,7 +20,7 @@ extension FlowrunCommand {
 
     @Option(
       help: ArgumentHelp(
-        "The libraries to compare, comma-separated, of rac2, rxswift, combine and rxjs (default: all four).",
+        "The libraries to compare, comma-separated, of rac2, rxswift, combine, async and rxjs (default: all five).",
         valueName: "rac2,rxswift,…"))
     var libraries: LibraryList = LibraryList(libraries: Library.allCases)
 

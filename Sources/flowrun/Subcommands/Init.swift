@@ -33,7 +33,7 @@ extension FlowrunCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Write the starter in this library's words: rac2, rxswift, combine or rxjs (libraries.md).",
+        "Write the starter in this library's words: rac2, rxswift, combine, async or rxjs (libraries.md).",
         valueName: "library"))
     var library: String?
 

@@ -33,7 +33,7 @@ struct ScenarioOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Read files without 'library:' in this library's names and meanings (rac2, rxswift, combine or rxjs); files that name another library are reported as not run.",
+      "Read files without 'library:' in this library's names and meanings (rac2, rxswift, combine, async or rxjs); files that name another library are reported as not run.",
       valueName: "library"))
   var library: LibraryArgument?
 

@@ -1,0 +1,90 @@
+/// A slow consumer of an `AsyncSequence` (`consumer: { busy: n }` on an expectation under
+/// `library: async`): it calls `next()` when it subscribes, and again `n` frames after each
+/// value it receives. A value that arrives while it is busy waits in the buffer nearest the
+/// consumer, which keeps it by its policy (`Subject.BufferingPolicy`): `unbounded` (a marble,
+/// a channel's suspended senders, `buffer(policy: .unbounded)` or `.bounded`), the oldest n or
+/// the newest n (an `AsyncStream`'s policy, `buffer(policy:)`'s, or `debounce`, which keeps its
+/// latest value). At the next pull the oldest kept value is handed out. A terminal event waits
+/// for the kept values to be handed out first (an `AsyncStream` and `buffer(policy:)` hand out
+/// their buffer before `nil` or the error: `AsyncBufferSequence`, `TestBuffer.swift`).
+///
+/// ```
+/// source:                       -1-2-3-4-|
+/// consumer busy 3 (unbounded)   -1--2--3--4(|)
+/// consumer busy 3 (newest 1)    -1--3--4|     (2 is dropped when 3 arrives while busy)
+/// ```
+extension Source {
+  public func pulled(busy timing: Timing, keeping policy: Subject.BufferingPolicy) -> any Source {
+    timed(timing) { PullObserver(downstream: $0, timer: $1, policy: policy) }
+  }
+}
+
+private final class PullObserver: UnaryOperator, TimerTarget {
+  let downstream: any Observer
+  let timer: TimerSlot
+  let policy: Subject.BufferingPolicy
+  let link = UpstreamLink()
+  /// Whether the consumer is suspended in `next()`.
+  var waiting = true
+  var kept: [Value] = []
+  var end: Event?
+
+  init(downstream: any Observer, timer: TimerSlot, policy: Subject.BufferingPolicy) {
+    self.downstream = downstream
+    self.timer = timer
+    self.policy = policy
+  }
+
+  func receive(_ event: Event) {
+    guard !link.isFinished else { return }
+    switch event {
+    case .next(let value):
+      if waiting { return hand(value) }
+      keep(value)
+    case .error, .completed:
+      link.finish()
+      if waiting, kept.isEmpty { return downstream.receive(event) }
+      end = event
+    }
+  }
+
+  private func hand(_ value: Value) {
+    waiting = false
+    downstream.receive(.next(value))
+    guard timer.duration > 0 else { return pull() }
+    timer.schedule(target: self)
+  }
+
+  private func keep(_ value: Value) {
+    switch policy {
+    case .unbounded: kept.append(value)
+    case .bufferingOldest(let limit): if kept.count < limit { kept.append(value) }
+    case .bufferingNewest(let limit):
+      guard limit > 0 else { return }
+      if kept.count == limit { kept.removeFirst() }
+      kept.append(value)
+    }
+  }
+
+  /// The consumer calls `next()` again.
+  private func pull() {
+    if !kept.isEmpty { return hand(kept.removeFirst()) }
+    if let event = end {
+      end = nil
+      return downstream.receive(event)
+    }
+    waiting = true
+  }
+
+  func timerFired(_ argument: Int) {
+    timer.cancel()
+    pull()
+  }
+
+  func dispose() {
+    timer.cancel()
+    kept.removeAll()
+    end = nil
+    link.dispose()
+  }
+}

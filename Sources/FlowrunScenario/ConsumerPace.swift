@@ -1,0 +1,66 @@
+import FlowrunCore
+import FlowrunDiagnostics
+import FlowrunYAML
+
+/// `consumer: { busy: n }` on an expectation (`library: async`): the expectation is a slow
+/// consumer of the `AsyncSequence`, busy `n` frames after each value (docs/libraries.md,
+/// `async-consumer-pace`).
+extension ScenarioCompiler {
+  /// The steps between a buffer and the consumer that pass values one by one (they hold none).
+  private static let valueByValue: Set<String> = [
+    "map", "filter", "compactMap", "compacted", "removeDuplicates", "distinctUntilChanged", "tap", "prefix",
+    "dropFirst", "drop", "take", "skip", "takeWhile", "skipWhile",
+  ]
+
+  /// The expectation's signal, pulled by a consumer at the pace `node` declares.
+  func consumerPace(_ node: YAMLNode, of signal: SignalPlan) -> SignalPlan? {
+    guard plan.library == .async else {
+      context.error(
+        Diagnostic.Message(
+          "'consumer' is the pace of an AsyncSequence's consumer, which pulls its values ('library: async'); "
+            + "\(libraryPhrase) pushes them"),
+        at: node)
+      return nil
+    }
+    guard let pairs = context.mapping(node, "'consumer'") else { return nil }
+    context.checkKeys(pairs, allowed: ["busy"], in: "'consumer'")
+    guard let busyNode = node["busy"] else {
+      context.error("'consumer' needs 'busy': the frames the consumer is busy after each value", at: node)
+      return nil
+    }
+    guard let busy = frames(busyNode, "'busy'", minimum: 0) else { return nil }
+    let policy = keptPolicy(of: signal)
+    usesRow("async-consumer-pace")
+    let owner = NodeLabel("consumer", at: node.start)
+    return .apply(
+      signal,
+      OperatorPlan(label: "consumer") { graph, upstream, _ in
+        upstream.pulled(busy: Timing(busy, owner: owner, runtime: graph.runtime), keeping: policy)
+      })
+  }
+
+  /// How the buffer nearest the consumer keeps values while it is busy: a step's own
+  /// (`buffer(policy:)`, `debounce`), an `AsyncStream` subject's policy, else every value (a
+  /// marble's values and a channel's senders wait to be pulled).
+  private func keptPolicy(of signal: SignalPlan) -> Subject.BufferingPolicy {
+    var current = signal
+    for _ in 0..<1_000 {
+      switch current {
+      case .apply(let input, let step):
+        if let keeps = step.keeps { return keeps }
+        guard Self.valueByValue.contains(step.label) else { return .unbounded }
+        current = input
+      case .reference(.subject(let name)):
+        let subject = plan.subjects.first { $0.name == name }
+        if case .stream(let policy)? = subject?.distribution { return policy }
+        return .unbounded
+      case .reference(.signal(let name)):
+        guard let named = plan.signals[name] else { return .unbounded }
+        current = named
+      default:
+        return .unbounded
+      }
+    }
+    return .unbounded
+  }
+}

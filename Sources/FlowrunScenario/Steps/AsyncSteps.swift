@@ -1,0 +1,325 @@
+import FlowrunCore
+import FlowrunYAML
+
+extension LibraryTable {
+  /// `library: async`: the default catalogue with the rows of the standard library's
+  /// `AsyncSequence` operators and swift-async-algorithms (`StepTable.asyncSteps`) and words.
+  static let async = LibraryTable(library: .async, rows: StepTable.asyncSteps, words: StepTable.asyncWords)
+}
+
+extension StepTable {
+  /// `library: async` (libraries.md): the standard library's `AsyncSequence` operators and
+  /// swift-async-algorithms 1.1.4, with their meanings for a consumer that calls `next()` again as
+  /// soon as it has a value. Each row names the package's (or the standard library's) source it
+  /// follows; docs/libraries.md has one row per difference from the default.
+  static let asyncSteps: [StepDefinition] = asyncStandardLibrarySteps + asyncAlgorithmsSteps
+
+  /// The async words for default keys it has no operator of that name for: `flowrun check`
+  /// names them in a note (the key keeps its default meaning).
+  static let asyncWords: [String: String] = [
+    "take": "'prefix'", "skip": "'dropFirst'", "takeWhile": "'prefix: { while }'",
+    "skipWhile": "'drop: { while }'", "distinctUntilChanged": "'removeDuplicates'", "scan": "'reductions'",
+    "pairwise": "'adjacentPairs'", "concat": "'chain'", "concatMap": "'flatMap'", "switchMap": "'flatMapLatest'",
+    "bufferTime": "'chunked: { by: { every } }'",
+    "startWith": "'chain' after a 'just'",
+  ]
+
+  /// The standard library's `AsyncSequence` operators (swift `stdlib/public/Concurrency/
+  /// AsyncPrefixSequence.swift`, `AsyncDropFirstSequence.swift`, … `AsyncSequence.swift`).
+  static let asyncStandardLibrarySteps: [StepDefinition] = [
+    .operator(
+      "compactMap", .expression, summary: "AsyncSequence compactMap: the expression's non-null results.",
+      library: .async, nearest: "map"
+    ) { c in
+      // AsyncCompactMapSequence.swift `Iterator.next()`: loops until the transform is non-nil.
+      guard let argument = c.requiredNonNullArgument(), let step = c.expression(argument) else { return nil }
+      return c.apply(.value) { graph, upstream, scope in
+        upstream.map(graph.transform(step, scope)).filter { value, _ in value != .null }
+      }
+    },
+    .operator(
+      "prefix", .labels,
+      summary: "AsyncSequence prefix(n) (ends right after the n-th value) or prefix: { while: expr }.",
+      library: .async, nearest: "take"
+    ) { c in
+      // AsyncPrefixSequence.swift (`remaining == 0` returns nil without pulling the base);
+      // AsyncPrefixWhileSequence.swift (nil at the first value that fails).
+      if let node = c.labelled(["while"]) {
+        guard let test = c.required("while", of: node), let step = c.expression(test) else { return nil }
+        return c.apply(c.shape.passedOn) { graph, upstream, scope in
+          upstream.takeWhile(graph.predicate(step, scope, role: "prefix"))
+        }
+      }
+      return c.compile(as: "take")
+    },
+    .equivalent(
+      "dropFirst", .count, of: "skip", library: .async,
+      summary: "AsyncSequence dropFirst(n): drops the first n values (AsyncDropFirstSequence)."),
+    .operator(
+      "drop", .labels, summary: "AsyncSequence drop(while:): drop: { while: expr }.", library: .async,
+      nearest: "skipWhile"
+    ) { c in
+      // AsyncDropWhileSequence.swift: drops until the first value that fails, then passes all.
+      guard let node = c.labelled(["while"]), let test = c.required("while", of: node), let step = c.expression(test)
+      else {
+        if c.argument?.mappingPairs == nil { c.error("\(c.quotedName) takes { while: expr }", at: c.step.nameNode) }
+        return nil
+      }
+      return c.apply(c.shape.passedOn) { graph, upstream, scope in
+        upstream.skipWhile(graph.predicate(step, scope, role: "drop"))
+      }
+    },
+    .operator(
+      "flatMap", .template,
+      summary:
+        "AsyncSequence flatMap: each value's inner sequence is iterated to its end before the next value is pulled.",
+      library: .async, nearest: "concatMap"
+    ) { c in
+      // AsyncFlatMapSequence.swift `Iterator.next()`: one inner iterator at a time.
+      c.uses("async-flatmap-is-sequential")
+      return c.compile(as: "concatMap")
+    },
+    .operator(
+      "first", .labels, summary: "AsyncSequence first(where:): first: { where: expr } or first: expr; nil when empty.",
+      library: .async
+    ) { c in
+      // AsyncSequence.swift `first(where:)`: returns nil (no value, no error) at the end.
+      var failed = false
+      let node = c.closureArgument("where", failed: &failed)
+      if failed { return nil }
+      var test: StepExpression?
+      if let node {
+        guard let compiled = c.expression(node) else { return nil }
+        test = compiled
+      }
+      c.uses("async-first-nil-when-empty")
+      return c.apply(c.shape.passedOn) { [test] graph, upstream, scope in
+        upstream.first(where: test.map { graph.predicate($0, scope, role: "first") }, default: nil, ifEmpty: .finishes)
+      }
+    },
+    .operator(
+      "contains", .labels,
+      summary: "AsyncSequence contains(_:) / contains(where:): true at the first match, else false.",
+      library: .async, nearest: "first"
+    ) { c in c.compile(as: "contains", from: .combine) },
+    .operator(
+      "allSatisfy", .expression, summary: "AsyncSequence allSatisfy: false at the first value that fails, else true.",
+      library: .async, nearest: "first"
+    ) { c in c.compile(as: "allSatisfy", from: .combine) },
+    .operator(
+      "min", .labels, summary: "AsyncSequence min() / min(by:): the least value at the end (none when empty).",
+      library: .async, nearest: "reduce"
+    ) { c in c.combineExtremum(keepsNew: { ordered in ordered.newFirst }) },
+    .operator(
+      "max", .labels, summary: "AsyncSequence max() / max(by:): the greatest value at the end (none when empty).",
+      library: .async, nearest: "reduce"
+    ) { c in c.combineExtremum(keepsNew: { ordered in ordered.keptFirst }) },
+  ]
+
+  /// swift-async-algorithms 1.1.4 (`Sources/AsyncAlgorithms`). `AsyncTimerSequence(interval:)` is
+  /// the default catalogue's `interval: d` (the first value d frames after the iteration starts,
+  /// never ending: `AsyncTimerSequence.swift` `Iterator.next()` sleeps until `last + interval`);
+  /// the package's values are the clock's instants, flowrun's the count.
+  static let asyncAlgorithmsSteps: [StepDefinition] = [
+    .operator(
+      "debounce", .labels,
+      summary: "debounce(for:): debounce: d or { for: d }; the pending value is sent when the base finishes.",
+      library: .async,
+      drops: .init(.replaced, "a newer value came")
+    ) { c in
+      // Debounce/DebounceStateMachine.swift: `upstreamFinished()` with a buffered element
+      // resumes the downstream with it, then nil; `upstreamThrew` drops it.
+      guard let duration = c.plainOrLabel("for") else { return nil }
+      // DebounceStateMachine keeps the last value for a consumer that is not waiting.
+      return keeping(
+        .bufferingNewest(1),
+        c.timed(duration, "\(c.quotedName)") { upstream, timing in
+          upstream.debounce(timing)
+        })
+    },
+    .operator(
+      "throttle", .labels,
+      summary:
+        "_throttle(for:latest:): throttle: d or { for: d, latest: bool } (default true); pull-based, from the last emission.",
+      library: .async
+    ) { c in
+      // AsyncThrottleSequence.swift `Iterator.next()`.
+      var latest = true
+      let duration: YAMLNode
+      if let node = c.labelled(["for", "latest"]) {
+        guard let written = c.required("for", of: node) else { return nil }
+        duration = written
+        if let flag = node["latest"] {
+          guard let value = c.bool(flag, "'latest'") else { return nil }
+          latest = value
+        }
+      } else {
+        guard let written = c.requiredNonNullArgument() else { return nil }
+        duration = written
+      }
+      c.uses("async-throttle-pull-based")
+      return c.timed(duration, "'for'") { upstream, timing in upstream.asyncThrottle(timing, latest: latest) }
+    },
+    .source(
+      "combineLatest", .combination,
+      summary: "combineLatest: ends at once when an input finishes before its first value; else when all finish.",
+      library: .async
+    ) { c in
+      c.uses("async-combinelatest-ends-on-empty-input")
+      return c.combination(c.argument, first: nil) { CombineLatestSource($0, keys: $1, rule: .async) }
+    },
+    .operator(
+      "combineLatest", .signals, aliases: [Alias("combineLatestWith")],
+      summary: "combineLatest of this sequence and the given one(s), as the source form.", library: .async
+    ) { c in
+      guard let argument = c.requiredArgument() else { return nil }
+      c.uses("async-combinelatest-ends-on-empty-input")
+      return c.combination(argument, first: c.input) { CombineLatestSource($0, keys: $1, rule: .async) }
+    },
+    .equivalent(
+      "chain", .signals, of: "concat", library: .async,
+      summary: "chain: this sequence, then the given one(s), each iterated after the one before ends."),
+    .operator(
+      "removeDuplicates", .labels,
+      summary: "removeDuplicates() or { by: expr } ($0 the previous value, $1 this one).", library: .async,
+      nearest: "distinctUntilChanged"
+    ) { c in
+      // AsyncRemoveDuplicatesSequence.swift: compares with the last value sent.
+      var failed = false
+      guard let node = c.closureArgument("by", failed: &failed) else {
+        return failed ? nil : c.compile(as: "distinctUntilChanged")
+      }
+      guard let step = c.expression(node, accumulator: true) else { return nil }
+      let role = c.definition.name
+      return c.apply(c.shape.passedOn) { graph, upstream, scope in
+        upstream.removeDuplicates(by: graph.comparison(step, scope, role: role))
+      }
+    },
+    .operator(
+      "compacted", .bare, summary: "compacted(): drops nil (null) values.", library: .async, nearest: "filter"
+    ) { c in
+      // AsyncCompactedSequence.swift.
+      guard c.checkBare() else { return nil }
+      return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.filter { value, _ in value != .null } }
+    },
+    .equivalent(
+      "adjacentPairs", .bare, of: "pairwise", library: .async,
+      summary: "adjacentPairs(): from the second value on, [previous, current] (AsyncAdjacentPairsSequence)."),
+    .operator(
+      "reductions", .expression, extras: [.seed],
+      summary: "reductions: every running result ($0 the result, $1 the value); with seed the seed is not sent.",
+      library: .async, nearest: "scan"
+    ) { c in
+      // AsyncInclusiveReductionsSequence.swift / AsyncExclusiveReductionsSequence.swift.
+      c.compile(as: "scan")
+    },
+    .operator(
+      "chunks", .labels,
+      summary:
+        "chunks(ofCount:) / chunks(ofCount:or:): chunks: n, { ofCount: n }, { ofCount: n, or: signal | { every: d } }.",
+      library: .async, nearest: "buffer"
+    ) { c in
+      if let node = c.labelled(["ofCount", "or"]) {
+        guard let countNode = c.required("ofCount", of: node), let count = c.count(countNode, "'ofCount'", minimum: 1)
+        else { return nil }
+        return c.asyncChunks(count: count, by: node["or"])
+      }
+      guard let argument = c.requiredNonNullArgument(), let count = c.count(argument, c.quotedName, minimum: 1) else {
+        return nil
+      }
+      return c.asyncChunks(count: count, by: nil)
+    },
+    .operator(
+      "chunked", .labels,
+      summary: "chunked(by:) a signal or a timer: chunked: { by: signal } or { by: { every: d } }; no empty chunks.",
+      library: .async, nearest: "bufferTime"
+    ) { c in
+      guard let node = c.labelled(["by"]), let by = c.required("by", of: node) else {
+        if c.argument?.mappingPairs == nil {
+          c.error("\(c.quotedName) takes { by: signal } or { by: { every: d } }", at: c.step.nameNode)
+        }
+        return nil
+      }
+      return c.asyncChunks(count: nil, by: by)
+    },
+    .operator(
+      "buffer", .labels,
+      summary:
+        "buffer(policy:): { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } }; with a consumer that pulls at once it passes values on.",
+      library: .async, nearest: "tap"
+    ) { c in
+      // Buffer/AsyncBufferSequence.swift: the buffer fills only while the consumer is busy.
+      guard let node = c.labelled(["policy"]), let policy = c.required("policy", of: node) else {
+        c.error(
+          "\(c.quotedName) takes { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } } "
+            + "(buffer(policy:)); for lists of n values write 'chunks: n'",
+          at: c.argument ?? c.step.nameNode)
+        return nil
+      }
+      var keeps = Subject.BufferingPolicy.unbounded
+      if policy.scalarValue != "unbounded" {
+        guard let pairs = policy.mappingPairs, pairs.count == 1, let key = pairs.first?.key.scalarValue,
+          ["bounded", "bufferingOldest", "bufferingNewest"].contains(key)
+        else {
+          c.error(
+            "a buffer policy is 'unbounded', { bounded: n }, { bufferingOldest: n } or { bufferingNewest: n }",
+            at: policy)
+          return nil
+        }
+        guard let limit = c.count(pairs[pairs.startIndex].value, "'\(key)'") else { return nil }
+        // `.bounded` stops pulling its base when full: the base's values wait (unbounded here).
+        if key == "bufferingOldest" { keeps = .bufferingOldest(limit) }
+        if key == "bufferingNewest" { keeps = .bufferingNewest(limit) }
+      }
+      return keeping(keeps, c.apply(c.shape.passedOn) { _, upstream, _ in upstream })
+    },
+    .operator(
+      "share", .labels, summary: "share(bufferingPolicy:): one iteration of the base for every consumer; no replay.",
+      library: .async
+    ) { c in
+      // AsyncShareSequence.swift: one extent for the sequence's life; a side after the end gets
+      // the end. Read as Combine's share (multicast of a passthrough subject, autoconnected).
+      return c.compile(as: "share", from: .combine)
+    },
+  ]
+}
+
+/// A step's plan that keeps values by `policy` while the consumer is busy (`OperatorPlan.keeps`).
+private func keeping(_ policy: Subject.BufferingPolicy, _ compiled: (SignalPlan, ValueShape)?) -> (
+  SignalPlan, ValueShape
+)? {
+  guard let (plan, shape) = compiled, case .apply(let input, var step) = plan else { return compiled }
+  step.keeps = policy
+  return (.apply(input, step), shape)
+}
+
+extension OperatorCompilation {
+  /// Compiles the step as `library`'s step `name` does (a meaning two libraries share).
+  func compile(as name: String, from library: Library) -> (SignalPlan, ValueShape)? {
+    guard let other = StepTable.dialect(library).operator(named: name), case .operator(let compile) = other.compile
+    else { return nil }
+    var compilation = self
+    compilation.meaning = other
+    return compile(compilation)
+  }
+
+  /// `chunks` / `chunked`: by count, by a signal, or by a repeating timer (`{ every: d }`).
+  fileprivate func asyncChunks(count: Int?, by node: YAMLNode?) -> (SignalPlan, ValueShape)? {
+    guard let node else {
+      return apply(.value) { _, upstream, _ in AsyncChunksSource(upstream, count: count, signal: nil) }
+    }
+    if let pairs = node.mappingPairs, pairs.contains(where: { $0.key.isScalar("every") }) {
+      compiler.context.checkKeys(pairs, allowed: ["every"], in: "a repeating timer")
+      guard let every = node["every"], let period = frames(every, "'every'", minimum: 1) else { return nil }
+      let owner = nodeLabel
+      return apply(.value) { graph, upstream, _ in
+        let timer = TimerSource(delay: period, period: period, owner: owner, runtime: graph.runtime)
+        return AsyncChunksSource(upstream, count: count, signal: timer)
+      }
+    }
+    guard let signal = signal(node, "the chunks' signal")?.0 else { return nil }
+    return apply(.value) { graph, upstream, scope in
+      AsyncChunksSource(upstream, count: count, signal: graph.source(for: signal, scope: scope))
+    }
+  }
+}

@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""Port swift-async-algorithms' `validate { … }` marble diagrams to flowrun scenarios.
+
+Usage: python3 scripts/port_async_algorithms_tests.py GIT_DIR [TAG] [OUT_DIR]
+
+GIT_DIR is a clone (or a bare mirror, such as /opt/swift-packages/apple/swift-async-algorithms.git)
+of apple/swift-async-algorithms; TAG defaults to 1.1.4; OUT_DIR defaults to
+Tests/FlowrunScenarioTests/Ports/async. The script reads Tests/AsyncAlgorithmsTests/Test*.swift
+at TAG, finds every `validate { … }` block (the input lanes, the sequence under test, the expected
+lane), maps the expression to `library: async` steps with the table below, and writes one YAML
+file per test file, one scenario per diagram. Only the derived marbles are written, never the
+package's code.
+
+Reading the package's diagrams (Sources/AsyncSequenceValidation, Validation.md):
+- every symbol is one frame; spaces are skipped; `[ab]` is one frame (flowrun's `(ab)`); `^` is a
+  thrown error (flowrun's `#`); `'foo'` is one value (flowrun's quoted token);
+- an input lane is an iterator of its emissions: once they are used up, `next()` returns nil at
+  once, so a lane without `|` ends in the frame of its last event;
+- the consumer pulls at once after each value; a diagram with `,` (a delayed pull) or `;` (the
+  iterating task cancelled) needs the consumer pace and cancellation of the run, and is listed as
+  not ported;
+- a clock-driven sequence (`AsyncTimerSequence`, `.repeating(every:)`) starts one step before the
+  first column of the diagram (its first tick of interval n is in column n - 1); such a diagram is
+  ported with every lane shifted one frame later, so the run subscribes at frame 0, one frame
+  before the diagram's first column;
+- a diagram with `expectedFailures:` tests the harness itself, and is not ported.
+"""
+
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+INPUT = r"\$0\.inputs\[(\d)\]"
+STEPS = r"\.steps\((\d+)\)"
+
+# (pattern over the expression with spaces removed, steps builder, uses a clock)
+TABLE = []
+
+
+def rule(pattern, clock=False):
+    def register(build):
+        TABLE.append((re.compile("^" + pattern + "$"), build, clock))
+        return build
+
+    return register
+
+
+def chained(first, rest):
+    return [{"from": f"in{first}"}] + rest
+
+
+@rule(INPUT)
+def identity(m):
+    return chained(m.group(1), [])
+
+
+CAPITALIZE = [{"map": "$0.uppercased()"}]
+
+
+@rule(INPUT + r"\.map\{itemin(?:await)?Task\{item\.capitalized\}\.value\}")
+@rule(INPUT + r"\.map\{\$0\.capitalized\}")
+def capitalized(m):
+    return chained(m.group(1), CAPITALIZE)
+
+
+@rule(INPUT + r"\.debounce\(for:" + STEPS + r",clock:\$0\.clock\)", clock=False)
+def debounce(m):
+    return chained(m.group(1), [{"debounce": int(m.group(2))}])
+
+
+@rule(INPUT + r"\._throttle\(for:" + STEPS + r",clock:\$0\.clock(?:,latest:(true|false))?\)")
+def throttle(m):
+    latest = m.group(3) != "false"
+    return chained(m.group(1), [{"throttle": {"for": int(m.group(2)), "latest": latest}}])
+
+
+@rule(r"merge\(" + INPUT + "," + INPUT + r"(?:," + INPUT + r")?\)")
+def merge(m):
+    inputs = [g for g in m.groups() if g is not None]
+    return [{"merge": [f"in{i}" for i in inputs]}]
+
+
+@rule(INPUT + r"\.map\{\$0\.first\.map\{String\(\$0\)\}\?\?\"X\"\}")
+def first_character(m):
+    return chained(m.group(1), [{"map": '$0.isEmpty ? "X" : $0.prefix(1)'}])
+
+
+@rule(INPUT + r"\.buffer\(policy:\.(bounded|bufferingOldest|bufferingLatest)\((\d+)\)\)")
+def buffer(m):
+    policy = {"bufferingLatest": "bufferingNewest"}.get(m.group(2), m.group(2))
+    return chained(m.group(1), [{"buffer": {"policy": {policy: int(m.group(3))}}}])
+
+
+@rule(r"AsyncTimerSequence\(interval:" + STEPS + r",clock:\$0\.clock\)\.map\{_in\"x\"\}", clock=True)
+def timer(m):
+    return [{"interval": int(m.group(1))}, {"map": '"x"'}]
+
+
+# The package's values are strings (a digit in a lane is quoted, so that flowrun reads the
+# string). `sumCharacters` is ported only over lanes of 1s, where the sum is the count.
+JOIN = {"concatCharacters": {"map": '$0.joined("")'}, "sumCharacters": {"map": "String($0.count)"}}
+
+
+@rule(INPUT + r"\.chunks\(ofCount:(\d+)\)\.map\((concatCharacters|sumCharacters)\)")
+def chunks(m):
+    return chained(m.group(1), [{"chunks": int(m.group(2))}, JOIN[m.group(3)]])
+
+
+@rule(INPUT + r"\.chunked\(by:" + INPUT + r"\)\.map\((concatCharacters|sumCharacters)\)")
+def chunked_signal(m):
+    return chained(m.group(1), [{"chunked": {"by": f"in{m.group(2)}"}}, JOIN[m.group(3)]])
+
+
+@rule(INPUT + r"\.chunks\(ofCount:(\d+),or:" + INPUT + r"\)\.map\((concatCharacters|sumCharacters)\)")
+def chunks_signal(m):
+    return chained(m.group(1), [{"chunks": {"ofCount": int(m.group(2)), "or": f"in{m.group(3)}"}}, JOIN[m.group(4)]])
+
+
+@rule(
+    INPUT + r"\.chunked\(by:\.repeating\(every:" + STEPS + r",clock:\$0\.clock\)\)\.map\((concatCharacters|sumCharacters)\)",
+    clock=True,
+)
+def chunked_timer(m):
+    return chained(m.group(1), [{"chunked": {"by": {"every": int(m.group(2))}}}, JOIN[m.group(3)]])
+
+
+@rule(
+    INPUT
+    + r"\.chunks\(ofCount:(\d+),or:\.repeating\(every:"
+    + STEPS
+    + r",clock:\$0\.clock\)\)\.map\((concatCharacters|sumCharacters)\)",
+    clock=True,
+)
+def chunks_timer(m):
+    every = {"every": int(m.group(3))}
+    return chained(m.group(1), [{"chunks": {"ofCount": int(m.group(2)), "or": every}}, JOIN[m.group(4)]])
+
+
+def lane(text, is_input):
+    """The package's lane as a flowrun marble, or None when it cannot be one."""
+    out = []
+    i = 0
+    events = 0
+    terminated = False
+    text = text.replace(" ", "")
+    while i < len(text):
+        ch = text[i]
+        if ch == "-":
+            out.append("-")
+        elif ch == "[":
+            end = text.index("]", i)
+            inner = lane_group(text[i + 1 : end])
+            if inner is None:
+                return None
+            out.append("(" + inner + ")")
+            events += 1
+            terminated = terminated or any(c in inner for c in "|#")
+            i = end
+        elif ch == "'":
+            end = text.index("'", i + 1)
+            out.append("'" + text[i + 1 : end] + "'")
+            events += 1
+            i = end
+        elif ch == "|":
+            out.append("|")
+            terminated = True
+        elif ch == "^":
+            out.append("#")
+            terminated = True
+        elif ch in ",;":
+            return None
+        else:
+            out.append("'" + ch + "'" if ch.isdigit() else ch)
+            events += 1
+        i += 1
+        if is_input and terminated:
+            break  # the iteration ends at its terminal event: later ones are never reached
+    if is_input and not terminated:
+        # The emissions are used up after the last event: nil in that frame.
+        while out and out[-1] == "-":
+            out.pop()
+        if not out:
+            return "|"
+        last = out.pop()
+        out.append("(" + last[1:-1] + "|)" if last.startswith("(") else "(" + last + "|)")
+    return "".join(out)
+
+
+def lane_group(inner):
+    parts = []
+    i = 0
+    while i < len(inner):
+        ch = inner[i]
+        if ch == "'":
+            end = inner.index("'", i + 1)
+            parts.append(inner[i : end + 1])
+            i = end
+        elif ch == "^":
+            parts.append("#")
+        elif ch in ",;-[":
+            return None
+        else:
+            parts.append("'" + ch + "'" if ch.isdigit() else ch)
+        i += 1
+    return "".join(parts)
+
+
+BLOCK = re.compile(r"validate(\([^)]*\))?\s*\{(.*?)\n\s*\}", re.S)
+STRING = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"\s*$')
+
+
+def diagrams(source):
+    """(test name, options, [lines]) for every validate block, in file order."""
+    found = []
+    for match in BLOCK.finditer(source):
+        before = source[: match.start()]
+        names = re.findall(r"func (test\w*)\(", before)
+        body = [line for line in match.group(2).split("\n") if line.strip()]
+        found.append((names[-1] if names else "test", match.group(1) or "", body))
+    return found
+
+
+def port(name, options, body):
+    """(scenario, None) or (None, why not)."""
+    if "expectedFailures" in options or "theme" in options:
+        return None, "tests the harness itself"
+    strings = []
+    expression = []
+    for line in body:
+        m = STRING.match(line)
+        if m:
+            strings.append(m.group(1))
+        elif line.strip().startswith("$0") or re.match(r"\s*(merge|zip|combineLatest|chain|AsyncTimerSequence)\b", line):
+            expression.append(line.strip())
+        elif "diagram in" in line or line.strip().startswith("//"):
+            return None, "a closure over the diagram"
+        else:
+            expression.append(line.strip())
+    if len(expression) != 1 or len(strings) < 1:
+        return None, "not one expression between the lanes"
+    inputs, output = strings[:-1], strings[-1]
+    text = re.sub(r"\s+", "", expression[0])
+    if "sumCharacters" in text and any(c.isdigit() and c != "1" for lane_text in inputs for c in lane_text):
+        return None, "sumCharacters over digits other than 1"
+    for pattern, build, clock in TABLE:
+        m = pattern.match(text)
+        if m:
+            break
+    else:
+        return None, f"operator not in the table: {expression[0]}"
+    lanes = [lane(s, True) for s in inputs]
+    expected = lane(output, False)
+    if expected is None or any(x is None for x in lanes):
+        return None, "needs the consumer pace (',') or cancellation (';')"
+    if clock:
+        lanes = ["-" + x for x in lanes]
+        expected = "-" + expected
+    signals = {f"in{i}": {"hot": x} for i, x in enumerate(lanes)}
+    signals["out"] = build(m)
+    scenario = {"flowrun": 1, "name": name, "library": "async", "signals": signals, "expect": {"out": expected}}
+    return scenario, None
+
+
+def main():
+    git_dir = sys.argv[1]
+    tag = sys.argv[2] if len(sys.argv) > 2 else "1.1.4"
+    out_dir = pathlib.Path(sys.argv[3] if len(sys.argv) > 3 else "Tests/FlowrunScenarioTests/Ports/async")
+    files = subprocess.run(
+        ["git", "-C", git_dir, "ls-tree", "--name-only", tag, "Tests/AsyncAlgorithmsTests/"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    total = ported = 0
+    skipped = {}
+    for path in sorted(files):
+        if not re.search(r"/Test\w+\.swift$", path):
+            continue
+        source = subprocess.run(
+            ["git", "-C", git_dir, "show", f"{tag}:{path}"], check=True, capture_output=True, text=True
+        ).stdout
+        scenarios = []
+        seen = {}
+        for name, options, body in diagrams(source):
+            total += 1
+            scenario, why = port(name, options, body)
+            if scenario is None:
+                skipped.setdefault(why, []).append(f"{pathlib.Path(path).stem}.{name}")
+                continue
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                scenario["name"] = f"{name}_{seen[name]}"
+            scenarios.append(scenario)
+        if not scenarios:
+            continue
+        ported += len(scenarios)
+        stem = pathlib.Path(path).stem
+        header = (
+            f"# What swift-async-algorithms' Tests/AsyncAlgorithmsTests/{stem}.swift ({tag}) asserts in its\n"
+            f"# validate diagrams, as flowrun scenarios (written by scripts/port_async_algorithms_tests.py).\n"
+        )
+        body = "\n---\n".join(json.dumps(s, ensure_ascii=False) + "\n" for s in scenarios)
+        (out_dir / f"{stem.removeprefix('Test')}.yaml").write_text(header + body)
+    print(f"{total} validate diagrams read, {ported} ported")
+    for why, names in sorted(skipped.items()):
+        print(f"  not ported ({len(names)}): {why}: {', '.join(names)}")
+
+
+if __name__ == "__main__":
+    main()
