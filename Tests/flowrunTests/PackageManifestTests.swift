@@ -97,4 +97,15 @@ import Testing
       #expect(!Self.closure(of: name, in: targets).contains("OpenCombineShim"), "\(name) must not know Combine")
     }
   }
+
+  @Test func onlyTheImporterKnowsSwiftSyntax() throws {
+    let targets = try Self.targets()
+    let syntax: Set<String> = ["SwiftSyntax", "SwiftParser"]
+    #expect(
+      Self.closure(of: "flowrun", in: targets).isDisjoint(with: syntax), "building flowrun must not build swift-syntax")
+    #expect(Self.closure(of: "Flowrun", in: targets).isDisjoint(with: syntax))
+    #expect(Self.closure(of: "flowrun-import", in: targets).isSuperset(of: syntax))
+    let users = targets.values.filter { !$0.dependencies.isDisjoint(with: syntax) }.map(\.name).sorted()
+    #expect(users == ["FlowrunImport"])
+  }
 }
