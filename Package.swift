@@ -101,12 +101,12 @@ let package = Package(
     .target(
       name: "FlowrunImport",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunCore", "FlowrunScenario", "FlowrunApp",
+        "FlowrunDiagnostics", "FlowrunScenario", "FlowrunApp",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
     ),
-    .executableTarget(name: "flowrun-import", dependencies: ["FlowrunImport"]),
+    .executableTarget(name: "flowrun-import", dependencies: ["FlowrunDiagnostics", "FlowrunImport"]),
     // Golden files and running scenarios, shared by the test targets (not a product).
     .target(
       name: "FlowrunTestSupport",

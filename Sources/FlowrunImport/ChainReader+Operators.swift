@@ -27,6 +27,10 @@ extension ChainReader {
     where call.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self":
       // Moya's `map(User.self)`: decoding; the stub answers with the model.
       current.recognised.append(name)
+      let model = call.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+      if let model, let index = draft.services.indices.last, draft.services[index].response.isEmpty {
+        draft.services[index].response = model
+      }
     case ("map", _), ("compactMap", _), ("filter", _), ("tryMap", .combine):
       guard let closure else { return unrecognised(name, call, token, &steps) }
       if let template = serviceTemplate(closure), name == "map" || name == "compactMap" {

@@ -12,6 +12,9 @@ import Testing
 @Suite struct ExamplesImportTests {
   static let examples = ["LoginViewModel", "SearchViewModel", "PagingViewModel", "SignUpViewModel"]
   static let inputs = ["RxLoginViewModel", "RxSearchViewModel"]
+  /// The paging view model's only chain is a command's (its `sink` is left to fill in), whose
+  /// timeline never executes it: its one expectation, `feed.calls: "-"`, already holds.
+  static let nothingToRecord: Set<String> = ["PagingViewModel"]
   /// The drafts the Examples package checks against its view models.
   static let committed = ["LoginViewModel", "SearchViewModel"]
 
@@ -57,7 +60,7 @@ import Testing
   func theCommittedDraftIsTheImportersOutput(_ name: String) throws {
     let result = Self.draft(name)
     let scenarioURL = packageRoot.appendingPathComponent("Examples/Imported/\(name).yaml")
-    let testURL = packageRoot.appendingPathComponent("Examples/Tests/ViewModelsTests/Imported/\(name)Tests.swift")
+    let testURL = packageRoot.appendingPathComponent("Examples/Tests/ViewModelsTests/Imported/\(name)DraftTests.swift")
     let test = try #require(result.test)
     if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] != nil {
       try FileManager.default.createDirectory(
@@ -86,9 +89,15 @@ import Testing
     let file = directory.appendingPathComponent("\(name).yaml")
     try Data(result.scenario.utf8).write(to: file)
     let update = try FlowrunCLI.run(["--update", file.path])
-    #expect(update.status == 1, "the draft's '-' expectations fail before they are recorded")
     let recorded = try String(contentsOf: file, encoding: .utf8)
-    #expect(recorded != result.scenario)
+    if Self.nothingToRecord.contains(name) {
+      #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+      #expect(recorded == result.scenario)
+    } else {
+      #expect(update.status == 1, "the draft's '-' expectations fail before they are recorded")
+      #expect(update.stdout.contains("updated "), "\(update.stdout)")
+      #expect(recorded != result.scenario)
+    }
     #expect(Self.draftPart(recorded) == Self.draftPart(result.scenario))
     let rerun = try FlowrunCLI.run([file.path])
     #expect(rerun.status == 0, "\(rerun.stdout)\(rerun.stderr)")

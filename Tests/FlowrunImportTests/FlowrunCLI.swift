@@ -27,7 +27,11 @@ enum FlowrunCLI {
 
   static func run(_ arguments: [String]) throws -> Output {
     let process = Process()
-    process.executableURL = try #require(executable, "the flowrun executable was not built")
+    guard let executable else {
+      Issue.record("the flowrun executable was not built")
+      return Output(status: -1, stdout: "", stderr: "")
+    }
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
     var environment = ProcessInfo.processInfo.environment
@@ -36,8 +40,8 @@ enum FlowrunCLI {
     let directory = FileManager.default.temporaryDirectory
     let out = directory.appendingPathComponent("flowrun-import-out-\(UUID().uuidString)")
     let err = directory.appendingPathComponent("flowrun-import-err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: out)
       try? FileManager.default.removeItem(at: err)

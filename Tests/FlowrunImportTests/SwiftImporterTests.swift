@@ -14,9 +14,8 @@ import Testing
     var testDescription: String { name }
   }
 
+  /// A Combine view model (a file without imports is read as Combine).
   static let header = """
-    import Combine
-
     final class ViewModel {
       @Published var query = ""
       @Published private(set) var results: [String] = []
@@ -84,14 +83,12 @@ import Testing
     #expect(result.total == 4)
     #expect(
       result.summary == [
-        "signal chain8: ViewModel.swift:8: 3 of 4 calls read; not read: frobnicate at ViewModel.swift:8"
+        "signal results: ViewModel.swift:6: 3 of 4 calls read; not read: frobnicate at ViewModel.swift:6"
       ])
   }
 
   @Test func closuresBecomeExpressions() throws {
     let source = """
-      import Combine
-
       final class FormViewModel {
         @Published var name: String?
         @Published var password = ""
@@ -114,7 +111,7 @@ import Testing
     #expect(result.diagnostics.map(\.rendered) == [])
     #expect(
       result.scenario.contains(
-        "- map: 'false ? (!(($0 ?? \"\")).isEmpty) && $1.count >= 8 : (!(($0 ?? \"\")).isEmpty) && $1.count >= 6'"
+        "- map: 'false ? (!($0 ?? \"\").isEmpty) && $1.count >= 8 : (!($0 ?? \"\").isEmpty) && $1.count >= 6'"
       ), "\(result.scenario)")
     #expect(
       result.scenario.contains("- map: '($0 == nil ? nil : \"Hello \\(($0))\") ?? \"Hello\"'"), "\(result.scenario)")
