@@ -199,6 +199,7 @@ struct ChainReader {
     current.steps = steps(of: expr)
     constantsForCommand = []
     if let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }) {
+      current.enabledPlaceholder = "enabled: the guard at \(file.cite(guardStatement))"
       diagnostics.append(
         file.diagnostic(
           .warning, "the guard of '\(method.name.text)' is the command's 'enabled:': left to fill in",

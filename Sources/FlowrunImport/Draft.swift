@@ -26,6 +26,8 @@ struct Draft {
     var isOutput = false
     /// The chain is a command's work (`commands:`), not a signal.
     var isCommand = false
+    /// A command's `guard`, which the draft leaves for its `enabled:`.
+    var enabledPlaceholder: String?
     var origin: String
   }
 

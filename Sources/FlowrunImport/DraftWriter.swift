@@ -24,7 +24,7 @@ struct DraftWriter {
   func text() -> String {
     var out: [String] = []
     out.append("# Drafted by flowrun-import from \(draft.file) (\(draft.viewModel)): fill in each")
-    out.append("# <#placeholder#> (`flowrun check` lists them), then record the expectations with")
+    out.append("# placeholder (`flowrun check` lists them), then record the expectations with")
     out.append("# `flowrun --update` on this file.")
     out.append("flowrun: 1")
     out.append("name: \(draft.viewModel) drafted from \(draft.file)")
@@ -75,7 +75,9 @@ struct DraftWriter {
       out.append("")
       out.append("commands:")
       for chain in commands {
-        out.append("  \(chain.name):  # \(summary(chain)); its effects (sink) are left to fill in")
+        var comment = summary(chain)
+        if let enabled = chain.enabledPlaceholder { comment += " <#\(enabled)#>" }
+        out.append("  \(chain.name):  # \(comment)")
         out.append("    work:")
         out += steps(chain.steps, indent: "      ")
       }
@@ -106,7 +108,7 @@ struct DraftWriter {
   func summary(_ chain: Draft.Chain) -> String {
     let total = chain.recognised.count + chain.unrecognised.count
     var text = "\(chain.origin): \(chain.recognised.count) of \(total) calls read"
-    if !chain.unrecognised.isEmpty { text += "; not read: " + chain.unrecognised.joined(separator: ", ") }
+    if !chain.unrecognised.isEmpty { text += " <#not read: " + chain.unrecognised.joined(separator: ", ") + "#>" }
     return text
   }
 

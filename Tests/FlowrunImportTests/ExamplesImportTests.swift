@@ -103,6 +103,35 @@ import Testing
     #expect(rerun.status == 0, "\(rerun.stdout)\(rerun.stderr)")
   }
 
+  @Test func checkNamesWhatIsLeftToFillIn() throws {
+    let result = Self.draft("LoginViewModel")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-import-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("LoginViewModel.yaml")
+    try Data(result.scenario.utf8).write(to: file)
+    let check = try FlowrunCLI.run(["check", file.path])
+    let lines = (check.stdout + check.stderr).split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let warnings = lines.compactMap { line in
+      line.range(of: ": warning: left to fill in: ").map { String(line[$0.lowerBound...]) }
+    }
+    #expect(
+      warnings == [
+        ": warning: left to fill in: not read: sink at LoginViewModel.swift:61",
+        ": warning: left to fill in: enabled: the guard at LoginViewModel.swift:58",
+        ": warning: left to fill in: not read: sink at LoginViewModel.swift:73",
+        ": warning: left to fill in: enabled: the guard at LoginViewModel.swift:70",
+      ], "\(check.stdout)\(check.stderr)")
+    let lineOfLogin = try #require(
+      result.scenario.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  login:") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(file.path):\(lineOfLogin + 1):") && $0.contains("sink at LoginViewModel.swift:61")
+      })
+  }
+
   /// The file up to its `expect:` section (which `--update` rewrites).
   static func draftPart(_ text: String) -> String {
     text.components(separatedBy: "\nexpect:").first ?? text

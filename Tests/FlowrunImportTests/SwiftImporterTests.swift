@@ -83,7 +83,7 @@ import Testing
     #expect(result.total == 4)
     #expect(
       result.summary == [
-        "signal results: ViewModel.swift:6: 3 of 4 calls read; not read: frobnicate at ViewModel.swift:6"
+        "signal results: ViewModel.swift:6: 3 of 4 calls read <#not read: frobnicate at ViewModel.swift:6#>"
       ])
   }
 
