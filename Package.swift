@@ -8,6 +8,9 @@ let package = Package(
     .library(name: "Flowrun", targets: ["Flowrun"]),
     // Scenarios against real Swift code (docs/testing-real-code.md); the executable never links it.
     .library(name: "FlowrunTesting", targets: ["FlowrunTesting", "FlowrunAsyncRuntime"]),
+    // `flowrun-import`: drafts a scenario and its binding test from Swift source (docs/import.md).
+    // Its own product, so that building `flowrun` never builds swift-syntax.
+    .executable(name: "flowrun-import", targets: ["flowrun-import"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,6 +19,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     // Combine on Linux for FlowrunTesting only (Apple's Combine on Apple platforms).
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // Reading view models for `flowrun-import` only (FlowrunImport).
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -94,6 +99,16 @@ let package = Package(
         .product(name: "OpenCombineShim", package: "OpenCombine"),
       ]
     ),
+    // `flowrun-import`: view models read with swift-syntax, drafted as a scenario + binding test.
+    .target(
+      name: "FlowrunImport",
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunScenario", "FlowrunApp",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    .executableTarget(name: "flowrun-import", dependencies: ["FlowrunDiagnostics", "FlowrunImport"]),
     // Golden files and running scenarios, shared by the test targets (not a product).
     .target(
       name: "FlowrunTestSupport",
@@ -161,6 +176,11 @@ let package = Package(
       exclude: ["Scenarios"]
     ),
     .testTarget(name: "FlowrunAsyncRuntimeTests", dependencies: ["FlowrunAsyncRuntime", "FlowrunCore"]),
+    .testTarget(
+      name: "FlowrunImportTests",
+      dependencies: ["FlowrunImport", "FlowrunDiagnostics", "FlowrunScenario", "FlowrunTestSupport", "flowrun"],
+      exclude: ["Inputs"]
+    ),
     .testTarget(
       name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),
     .testTarget(name: "FlowrunPlaygroundTests", dependencies: ["FlowrunDiagnostics", "FlowrunPlayground"]),

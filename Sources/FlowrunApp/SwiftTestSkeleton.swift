@@ -22,8 +22,27 @@ public enum SwiftTestSkeleton {
     return .success(self.text(file: loaded, path: path))
   }
 
+  /// What a caller knows of the code (`flowrun-import` read it): the lines that replace the
+  /// placeholders. Each is optional; what is missing stays a placeholder.
+  public struct Fill: Sendable {
+    /// `let viewModel = LoginViewModel(…)`, written after the services.
+    public var construction: String?
+    /// The response type of each service (`[String]`).
+    public var serviceTypes: [String: String] = [:]
+    /// The statement that drives each input with `value` (`viewModel.account = value`).
+    public var inputs: [String: String] = [:]
+    /// The Swift type of each input's value.
+    public var inputTypes: [String: String] = [:]
+    /// The publisher of each output (`viewModel.$isLoginEnabled`).
+    public var outputs: [String: String] = [:]
+    /// Lines before the tests (imports of the code's modules).
+    public var imports: [String] = []
+
+    public init() {}
+  }
+
   /// The test file for the scenarios of `file`, read from `path` as the test will name it.
-  public static func text(file: LoadedFile, path: String) -> String {
+  public static func text(file: LoadedFile, path: String, fill: Fill? = nil) -> String {
     // Written line by line: a source line that reads `import …` would count as an import of
     // this module (PackageManifestTests).
     var out =
@@ -35,13 +54,14 @@ public enum SwiftTestSkeleton {
         "import FlowrunTesting",
         "import Testing",
       ].joined(separator: "\n") + "\n"
+    if let fill, !fill.imports.isEmpty { out += fill.imports.joined(separator: "\n") + "\n" }
     for scenario in file.scenarios {
-      out += "\n" + test(scenario, path: path, named: file.scenarios.count > 1)
+      out += "\n" + test(scenario, path: path, named: file.scenarios.count > 1, fill: fill)
     }
     return out
   }
 
-  static func test(_ scenario: Scenario, path: String, named: Bool) -> String {
+  static func test(_ scenario: Scenario, path: String, named: Bool, fill: Fill? = nil) -> String {
     let outline = scenario.bindingOutline
     var lines: [String] = []
     lines.append("@Test func \(functionName(scenario.name))() throws {")
@@ -53,16 +73,23 @@ public enum SwiftTestSkeleton {
     } else {
       lines.append("  try ScenarioCheck.run(\(Value.quoted(path)), root: #filePath) { flow in")
     }
-    lines.append("    let viewModel = <#ViewModel#>(scheduler: flow.scheduler)")
+    if fill?.construction == nil { lines.append("    let viewModel = <#ViewModel#>(scheduler: flow.scheduler)") }
     for service in outline.services {
+      let type = fill?.serviceTypes[service] ?? "<#Response#>"
       lines.append(
-        "    let \(identifier(service)) = flow.service(\(Value.quoted(service)), returning: <#Response#>.self)"
-          + "  // pass to the view model")
+        "    let \(identifier(service)) = flow.service(\(Value.quoted(service)), returning: \(type).self)"
+          + (fill?.construction == nil ? "  // pass to the view model" : ""))
     }
+    if let construction = fill?.construction { lines.append("    " + construction) }
     for input in outline.inputs {
       let member = memberName(input.name)
-      let type = swiftType(input.values)
+      let type = fill?.inputTypes[input.name] ?? swiftType(input.values)
       let name = Value.quoted(input.name)
+      if let statement = fill?.inputs[input.name] {
+        let parameter = statement.contains("value") ? "(value: \(type)) in " : ""
+        lines.append("    flow.drive(\(name)) { \(parameter)\(statement) }")
+        continue
+      }
       switch input.kind {
       case .command:
         if input.values.isEmpty {
@@ -78,6 +105,10 @@ public enum SwiftTestSkeleton {
       let member = memberName(output.target)
       switch output.kind {
       case .events:
+        if let publisher = fill?.outputs[output.target] {
+          lines.append("    flow.observe(\(Value.quoted(output.target)), \(publisher))")
+          continue
+        }
         let type = swiftType(output.values)
         lines.append(
           "    flow.observe(\(Value.quoted(output.target)), viewModel.<#$\(member)#>)  // a Publisher of \(type)")

@@ -87,8 +87,33 @@ public enum ScenarioLoader {
     }
     var loaded = LoadedFile(path: path, scenarios: scenarios, diagnostics: diagnostics, failedDocuments: failed)
     loaded.failedNames = failedNames
-    loaded.notes = notes
+    loaded.notes = notes + placeholders(in: bytes, path: path)
     return loaded
+  }
+
+  /// The `<#placeholders#>` of a file (a draft of `flowrun-import` leaves them in comments where
+  /// the Swift code could not be read): one warning each, at its place, for `flowrun check`.
+  static func placeholders(in bytes: [UInt8], path: String) -> [Diagnostic] {
+    guard bytes.contains(UInt8(ascii: "<")) else { return [] }
+    var found: [Diagnostic] = []
+    var offset = 0
+    for (index, line) in String(decoding: bytes, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() {
+      defer { offset += line.utf8.count + 1 }
+      var rest = line[...]
+      while let open = rest.range(of: "<#"), let close = rest[open.upperBound...].range(of: "#>") {
+        let column = line.unicodeScalars.distance(from: line.startIndex, to: open.lowerBound) + 1
+        let text = String(rest[open.upperBound..<close.lowerBound])
+        found.append(
+          Diagnostic(
+            severity: .warning, path: path,
+            location: SourceLocation(line: index + 1, column: column, offset: offset),
+            message: "left to fill in: \(text)", sourceLine: String(line)))
+        rest = rest[close.upperBound...]
+      }
+    }
+    return found
   }
 
   /// The names of a file that is not valid YAML, read from its top-level `name:` lines (each

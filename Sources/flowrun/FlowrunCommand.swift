@@ -16,7 +16,8 @@ struct FlowrunCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Run.self, Check.self, Trace.self, Diagram.self, Compare.self, Explore.self, Init.self, LSP.self, Playground.self,
+      Run.self, Check.self, Trace.self, Diagram.self, Compare.self, Explore.self, Init.self, Import.self, LSP.self,
+      Playground.self,
     ],
     defaultSubcommand: Run.self
   )

@@ -47,7 +47,10 @@ import Testing
     var modules: Set<String> = []
     let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
-      guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+      // Swift files under an `Inputs` folder are test input read as text, never compiled.
+      guard file.pathExtension == "swift", !file.path.contains("/Inputs/"),
+        let text = try? String(contentsOf: file, encoding: .utf8)
+      else { continue }
       for line in text.split(separator: "\n") {
         if let match = line.wholeMatch(of: pattern) { modules.insert(String(match.1)) }
       }
@@ -100,5 +103,16 @@ import Testing
     for name in ["FlowrunCore", "FlowrunScenario", "FlowrunReport", "FlowrunApp", "FlowrunExplore"] {
       #expect(!Self.closure(of: name, in: targets).contains("OpenCombineShim"), "\(name) must not know Combine")
     }
+  }
+
+  @Test func onlyTheImporterKnowsSwiftSyntax() throws {
+    let targets = try Self.targets()
+    let syntax: Set<String> = ["SwiftSyntax", "SwiftParser"]
+    #expect(
+      Self.closure(of: "flowrun", in: targets).isDisjoint(with: syntax), "building flowrun must not build swift-syntax")
+    #expect(Self.closure(of: "Flowrun", in: targets).isDisjoint(with: syntax))
+    #expect(Self.closure(of: "flowrun-import", in: targets).isSuperset(of: syntax))
+    let users = targets.values.filter { !$0.dependencies.isDisjoint(with: syntax) }.map(\.name).sorted()
+    #expect(users == ["FlowrunImport"])
   }
 }

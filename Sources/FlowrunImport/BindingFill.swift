@@ -1,0 +1,116 @@
+import FlowrunApp
+import Foundation
+import SwiftSyntax
+
+/// What the binding test knows from the Swift source: how to make the view model (its
+/// scheduler, its services as the scenario's stubs), how to drive each input and which
+/// publisher answers each output. It fills `flowrun init --swift`'s skeleton.
+struct BindingFill {
+  let decl: ViewModelDecl
+  let draft: Draft
+  let library: ImportedLibrary
+  let module: String?
+
+  func fill() -> SwiftTestSkeleton.Fill {
+    var fill = SwiftTestSkeleton.Fill()
+    if let module { fill.imports.append("import \(module)") }
+    if library == .combine {
+      fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
+    }
+    fill.construction = construction()
+    for service in draft.services where !service.response.isEmpty {
+      fill.serviceTypes[service.name] = service.response
+    }
+    for state in draft.states where state.isInput {
+      let member = String(state.name.dropFirst(3))
+      switch state.kind {
+      case .property:
+        fill.inputs[state.name] =
+          decl.member(member)?.kind == .currentValue(relay: true)
+          ? "viewModel.\(member).accept(value)" : "viewModel.\(member) = value"
+      case .subject:
+        let verb =
+          switch decl.member(member)?.kind {
+          case .passthrough(relay: true)?: "accept"
+          case .currentValue(relay: false)? where library == .rxswift: "onNext"
+          case .passthrough(relay: false)? where library == .rxswift: "onNext"
+          default: "send"
+          }
+        fill.inputs[state.name] = "viewModel.\(member).\(verb)(value)"
+      }
+      if let type = state.swiftType { fill.inputTypes[state.name] = type }
+    }
+    for chain in draft.chains where chain.isCommand {
+      guard let method = decl.methods.first(where: { $0.name.text == chain.name }) else { continue }
+      let parameters = method.signature.parameterClause.parameters
+      if let first = parameters.first {
+        let label = first.firstName.text == "_" ? "" : "\(first.firstName.text): "
+        fill.inputs[chain.name] = "viewModel.\(chain.name)(\(label)value)"
+        fill.inputTypes[chain.name] = first.type.trimmedDescription
+      } else {
+        fill.inputs[chain.name] = "viewModel.\(chain.name)()"
+      }
+    }
+    guard library == .combine else { return fill }
+    for state in draft.states where state.isOutput {
+      fill.outputs[state.name] = "viewModel.$\(state.name.dropFirst(3))"
+    }
+    for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
+      fill.outputs[chain.name] = "viewModel.\(chain.name.dropFirst(3))"
+    }
+    return fill
+  }
+
+  /// `let viewModel = SearchViewModel(scheduler: flow.scheduler, search: { … })`.
+  func construction() -> String {
+    var arguments: [String] = []
+    let services = Set(draft.services.map(\.name))
+    for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
+      let label = parameter.label == "_" ? "" : "\(parameter.label): "
+      if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
+        || genericSchedulers.contains(parameter.type)
+      {
+        arguments.append(label + "flow.scheduler")
+      } else if let service = draft.services.first(where: { $0.name == parameter.name }),
+        let shape = ServiceShape.of(functionType: parameter.type)
+      {
+        arguments.append(label + stub(service.name, shape: shape))
+      } else {
+        arguments.append(label + "<#\(parameter.name)#>")
+      }
+    }
+    return "let viewModel = \(decl.name)(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`).
+  var genericSchedulers: Set<String> {
+    guard let clause = decl.node.as(ClassDeclSyntax.self)?.genericParameterClause else { return [] }
+    return Set(
+      clause.parameters.filter { $0.inheritedType?.trimmedDescription.contains("Scheduler") == true }.map(\.name.text))
+  }
+
+  /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`.
+  func stub(_ name: String, shape: ServiceShape) -> String {
+    let call = shape.input == nil ? "\(name)()" : "\(name)($0)"
+    switch shape.failure?.replacingOccurrences(of: " ", with: "") {
+    case "Never"?:
+      return "{ \(call).replaceError(with: \(fallback(shape.response))).eraseToAnyPublisher() }"
+    case "anyError"?, "Error"?:
+      return "{ \(call).mapError { $0 as any Error }.eraseToAnyPublisher() }"
+    default:
+      return "{ \(call).mapError { _ in <#\(shape.failure ?? "Failure")#> }.eraseToAnyPublisher() }"
+    }
+  }
+
+  /// A value of `type` for a `Never`-failing stub to answer a failure with.
+  func fallback(_ type: String) -> String {
+    if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
+    if type.hasSuffix("?") { return "nil" }
+    switch type {
+    case "String": return "\"\""
+    case "Int", "Double": return "0"
+    case "Bool": return "false"
+    default: return "<#\(type)#>"
+    }
+  }
+}

@@ -1,0 +1,363 @@
+import FlowrunDiagnostics
+import Foundation
+import SwiftSyntax
+
+extension ChainReader {
+  /// Reads the call `name(…)` applied to `steps`: appends its step(s), or a placeholder.
+  mutating func apply(
+    _ name: String, call: FunctionCallExprSyntax, name token: TokenSyntax, to steps: inout [Draft.Step]
+  ) {
+    let origin = file.cite(token)
+    let labels = call.arguments.map { $0.label?.text ?? "_" }
+    let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    warnAboutSchedulers(call)
+    func step(_ key: String, _ value: String? = nil, extras: [(key: String, value: String)] = []) {
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: key, value: value, extras: extras, origin: "\(origin) \(name)"))
+    }
+    if let passing = OperatorRows.passThrough(name, library: library) {
+      current.recognised.append(name)
+      if let key = passing, library.acceptsPassThrough(key) {
+        steps.append(Draft.Step(key: key, value: nil, origin: "\(origin) \(name)"))
+      }
+      return
+    }
+    switch (name, library) {
+    case ("map", _)
+    where call.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self":
+      // Moya's `map(User.self)`: decoding; the stub answers with the model.
+      current.recognised.append(name)
+      let model = call.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+      if let model, let index = draft.services.indices.last, draft.services[index].response.isEmpty {
+        draft.services[index].response = model
+      }
+    case ("map", _), ("compactMap", _), ("filter", _), ("tryMap", .combine):
+      guard let closure else { return unrecognised(name, call, token, &steps) }
+      if let template = serviceTemplate(closure), name == "map" || name == "compactMap" {
+        current.recognised.append(name)
+        pendingServiceMap = (template, origin)
+        return
+      }
+      expression(name, closure: closure, origin: origin, to: &steps)
+    case ("switchToLatest", _), ("switchLatest", .rxswift):
+      if let pending = pendingServiceMap {
+        let (template, mapOrigin) = pending
+        pendingServiceMap = nil
+        current.recognised.append(name)
+        steps.append(
+          Draft.Step(key: "flatMapLatest", origin: "\(mapOrigin) map + \(origin) \(name)", template: template))
+      } else {
+        step(name)
+      }
+    case ("flatMap", _), ("flatMapLatest", .rxswift), ("flatMapFirst", .rxswift), ("concatMap", .rxswift):
+      guard let closure, let template = serviceTemplate(closure) else { return unrecognised(name, call, token, &steps) }
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: name, origin: "\(origin) \(name)", template: template))
+    case ("removeDuplicates", .combine) where call.arguments.isEmpty && closure == nil: step("removeDuplicates")
+    case ("distinctUntilChanged", .rxswift) where call.arguments.isEmpty && closure == nil: step("distinctUntilChanged")
+    case ("dropFirst", .combine): step("dropFirst", count(call) ?? "1")
+    case ("skip", .rxswift) where labels == ["_"]: step("skip", count(call) ?? "1")
+    case ("prefix", .combine) where labels == ["_"]: step("prefix", count(call) ?? "1")
+    case ("take", .rxswift) where labels == ["_"]: step("take", count(call) ?? "1")
+    case ("debounce", _), ("delay", _):
+      guard let duration = durationArgument(call) else { return unrecognised(name, call, token, &steps) }
+      step(name, duration)
+    case ("throttle", .combine):
+      guard let duration = durationArgument(call) else { return unrecognised(name, call, token, &steps) }
+      let latest =
+        call.arguments.first { $0.label?.text == "latest" }.map { $0.expression.trimmedDescription } ?? "true"
+      step("throttle", "{ for: \(duration), latest: \(latest) }")
+    case ("throttle", .rxswift):
+      guard let duration = durationArgument(call) else { return unrecognised(name, call, token, &steps) }
+      let latest = call.arguments.first { $0.label?.text == "latest" }.map { $0.expression.trimmedDescription }
+      var extras: [(key: String, value: String)] = []
+      if let latest { extras.append((key: "latest", value: latest)) }
+      step("throttle", duration, extras: extras)
+    case ("receive", .combine) where labels.first == "on", ("subscribe", .combine) where labels.first == "on":
+      step(name, "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "scheduler") }")
+    case ("observe", .rxswift) where labels.first == "on", ("subscribe", .rxswift) where labels.first == "on":
+      step(name, "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "scheduler") }")
+    case ("observeOn", .rxswift):
+      step("observe", "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "main") }")
+    case ("combineLatest", _), ("zip", _), ("withLatestFrom", .rxswift):
+      let others = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.expression)
+      let names = others.map { signalName(of: $0) }
+      step(name, names.count == 1 ? names[0] : "[\(names.joined(separator: ", "))]")
+      if let closure {
+        expression("map", closure: closure, origin: origin, to: &steps)
+      } else if name == "withLatestFrom" {
+        // RxSwift's withLatestFrom(x) sends x's value.
+        steps.append(Draft.Step(key: "map", value: "'$1'", origin: "\(origin) withLatestFrom"))
+      }
+    case ("merge", .combine) where labels == ["with"]:
+      guard let other = call.arguments.first?.expression else { return unrecognised(name, call, token, &steps) }
+      step("merge", "{ with: \(signalName(of: other)) }")
+    case ("startWith", .rxswift), ("prepend", .combine), ("append", .combine), ("replaceError", .combine),
+      ("catchAndReturn", .rxswift), ("replaceNil", .combine), ("replaceEmpty", .combine):
+      guard let value = call.arguments.first.flatMap({ literalValue($0.expression) }) else {
+        return unrecognised(name, call, token, &steps)
+      }
+      step(name, value)
+    case ("asDriver", .rxswift), ("asSignal", .rxswift):
+      guard let argument = call.arguments.first, argument.label?.text == "onErrorJustReturn",
+        let value = literalValue(argument.expression)
+      else { return unrecognised(name, call, token, &steps) }
+      step(name, "{ onErrorJustReturn: \(value) }")
+    case ("share", _) where call.arguments.isEmpty: step("share")
+    case ("share", .rxswift):
+      step(
+        "share",
+        "{ replay: \(call.arguments.first { $0.label?.text == "replay" }?.expression.trimmedDescription ?? "0") }")
+    case ("assign", .combine):
+      guard let target = assignTarget(call) else { return unrecognised(name, call, token, &steps) }
+      step("assign", "vm.\(target)")
+      markOutput(target)
+    case ("bind", .rxswift), ("drive", .rxswift):
+      guard let argument = call.arguments.first?.expression else { return unrecognised(name, call, token, &steps) }
+      if let target = memberName(argument) {
+        step("bind", "{ to: vm.\(target) }")
+        markOutput(target)
+      } else {
+        // A binding to the UI (`loginButton.rx.isEnabled`): the chain is an output.
+        current.recognised.append(name)
+        current.isOutput = true
+        uiOutput = argument.trimmedDescription.replacingOccurrences(of: ".rx.", with: ".")
+      }
+    case ("sink", _), ("subscribe", .rxswift):
+      if current.isCommand {
+        // A command's effects (what the code does with each answer) are the scenario's
+        // `effects:`, written by hand.
+        current.unrecognised.append("\(name) at \(origin)")
+        diagnostics.append(
+          file.diagnostic(
+            .warning, "the effects of '\(name)' in a command are left to fill in as 'effects:'", at: token))
+      } else if let closure, let target = simpleAssignment(closure) {
+        current.recognised.append(name)
+        let key = library == .rxswift ? "bind" : "assign"
+        steps.append(
+          Draft.Step(
+            key: key, value: key == "bind" ? "{ to: vm.\(target) }" : "vm.\(target)", origin: "\(origin) \(name)"))
+        markOutput(target)
+      } else {
+        current.unrecognised.append("\(name) at \(origin)")
+        diagnostics.append(
+          file.diagnostic(.warning, "the draft cannot read the closure of '\(name)': left to fill in", at: token))
+        current.isOutput = true
+      }
+    case ("handleEvents", .combine): step("handleEvents")
+    case ("do", .rxswift): step("do")
+    default:
+      unrecognised(name, call, token, &steps)
+    }
+  }
+
+  /// A call no row reads: a diagnostic, counted, and no step (the chain stays loadable).
+  mutating func unrecognised(
+    _ name: String, _ call: FunctionCallExprSyntax, _ token: TokenSyntax, _ steps: inout [Draft.Step]
+  ) {
+    current.unrecognised.append("\(name) at \(file.cite(token))")
+    diagnostics.append(file.diagnostic(.warning, "the draft cannot read '\(name)': left to fill in", at: token))
+    if let last = steps.indices.last {
+      let note = "'\(call.trimmedDescription.prefix(50))' after this step"
+      steps[last].placeholder = steps[last].placeholder.map { $0 + "; " + note } ?? note
+    }
+  }
+
+  /// `Observable.combineLatest(a, b) { … }`, `Just(v)`, `Publishers.Merge(a, b)` …: sources.
+  mutating func source(_ name: String, call: FunctionCallExprSyntax, name token: TokenSyntax) -> [Draft.Step] {
+    let origin = file.cite(token)
+    let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    let inputs = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.expression)
+    var steps: [Draft.Step] = []
+    switch name {
+    case "combineLatest", "CombineLatest", "CombineLatest3", "zip", "Zip", "merge", "Merge":
+      let key = name.prefix(1).lowercased() + name.dropFirst().filter { !$0.isNumber }
+      current.recognised.append(name)
+      let names = inputs.map { signalName(of: $0) }
+      steps.append(Draft.Step(key: key, value: "[\(names.joined(separator: ", "))]", origin: "\(origin) \(name)"))
+      if let closure { expression("map", closure: closure, origin: origin, to: &steps) }
+    case "Just", "just":
+      guard let value = inputs.first.flatMap({ literalValue($0) }) else { return [placeholderSource(call)] }
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: library == .rxswift ? "just" : "Just", value: value, origin: "\(origin) \(name)"))
+    default:
+      return [placeholderSource(call)]
+    }
+    return steps
+  }
+
+  /// A map/filter step from a closure, or a placeholder that passes values on.
+  mutating func expression(_ key: String, closure: ClosureExprSyntax, origin: String, to steps: inout [Draft.Step]) {
+    var translator = expressionTranslator()
+    if optionalElement, let first = ExpressionTranslator.parameterNames(closure).first {
+      translator.optionals.insert(first)
+    }
+    if optionalElement, ExpressionTranslator.parameterNames(closure).isEmpty { translator.optionals.insert("$0") }
+    if let text = translator.closure(closure) {
+      current.recognised.append(key)
+      steps.append(Draft.Step(key: key, value: quoted(text), origin: "\(origin) \(key)"))
+    } else {
+      let reason = translator.failure.map { "\($0.reason) at \(file.cite($0.node))" } ?? "the closure"
+      current.unrecognised.append("\(key) closure at \(origin)")
+      diagnostics.append(
+        file.diagnostic(
+          .warning,
+          "the draft cannot write this closure as an expression (\(translator.failure?.reason ?? "")): left to fill in",
+          at: translator.failure?.node ?? Syntax(closure)))
+      let identity = key == "filter" ? "'true'" : "'$0'"
+      steps.append(
+        Draft.Step(key: key, value: identity, origin: "\(origin) \(key)", placeholder: "the closure: \(reason)"))
+    }
+    if key == "map" { optionalElement = false }
+  }
+
+  /// `{ search($0) }`, `{ [unowned self] q in self.api.search(q).asObservable() }`: a template
+  /// that calls the service with `outer`.
+  mutating func serviceTemplate(_ closure: ClosureExprSyntax) -> [Draft.Step]? {
+    guard closure.statements.count == 1, let item = closure.statements.first else { return nil }
+    var body: ExprSyntax
+    switch item.item {
+    case .expr(let expr): body = expr
+    case .stmt(let statement):
+      guard let value = statement.as(ReturnStmtSyntax.self)?.expression else { return nil }
+      body = value
+    case .decl: return nil
+    }
+    // Find the service call at the root of the body.
+    var root = body
+    while let call = root.as(FunctionCallExprSyntax.self), serviceCallShape(call) == false,
+      let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    {
+      root = base
+    }
+    guard let call = root.as(FunctionCallExprSyntax.self), serviceCallShape(call) else { return nil }
+    let parameters = ExpressionTranslator.parameterNames(closure)
+    constantsForTemplate = parameters.isEmpty ? ["$0"] : parameters
+    defer { constantsForTemplate = [] }
+    return self.steps(of: body)
+  }
+
+  /// Whether `call` calls a service the view model depends on.
+  func serviceCallShape(_ call: FunctionCallExprSyntax) -> Bool {
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+      return serviceShape(reference.baseName.text) != nil
+    }
+    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else {
+      return false
+    }
+    let owner = base.trimmedDescription.replacingOccurrences(of: "self.", with: "")
+    if access.declName.baseName.text == "request", owner.hasSuffix(".rx") { return true }
+    if let member = decl.member(owner), member.kind == .other { return true }
+    return decl.parameters.contains { $0.name == owner }
+      && declarations.protocolMethods[access.declName.baseName.text] != nil
+  }
+
+  /// The name of a signal given as an argument: a root's name, or an auxiliary signal.
+  mutating func signalName(of expr: ExprSyntax) -> String {
+    if let reference = expr.as(DeclReferenceExprSyntax.self), let root = rootKind(reference.baseName.text) {
+      return root
+    }
+    if let access = expr.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self",
+      let root = rootKind(access.declName.baseName.text)
+    {
+      return root
+    }
+    let saved = current
+    let name =
+      "\(saved.name.replacingOccurrences(of: ".", with: "_"))Input\(saved.steps.count + saved.recognised.count)"
+    readChain(expr, named: name, output: false, node: expr)
+    current = saved
+    return name
+  }
+
+  /// A literal argument as YAML (`false`, `[]`, `""`), or nil.
+  func literalValue(_ expr: ExprSyntax) -> String? {
+    if let literal = ExpressionTranslator.literal(expr) { return literal == "nil" ? "~" : literal }
+    if let string = expr.as(StringLiteralExprSyntax.self), string.segments.count <= 1,
+      string.segments.allSatisfy({ if case .stringSegment = $0 { true } else { false } })
+    {
+      return "\"\(string.segments.trimmedDescription)\""
+    }
+    if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+    return nil
+  }
+
+  /// `n` of `dropFirst(n)`, `skip(n)`.
+  func count(_ call: FunctionCallExprSyntax) -> String? {
+    call.arguments.first.flatMap { ExpressionTranslator.literal($0.expression) }
+  }
+
+  /// The duration argument (`for:` or the first), in the scenario's words (`300ms`).
+  mutating func durationArgument(_ call: FunctionCallExprSyntax) -> String? {
+    let argument = call.arguments.first { $0.label?.text == "for" || $0.label == nil }
+    guard let argument, let milliseconds = OperatorRows.milliseconds(argument.expression) else { return nil }
+    draft.durations.append(milliseconds)
+    return "\(milliseconds)ms"
+  }
+
+  /// `&$enabled`, `\.enabled` (with `on: self`): the assigned member.
+  func assignTarget(_ call: FunctionCallExprSyntax) -> String? {
+    guard let argument = call.arguments.first?.expression else { return nil }
+    if let inOut = argument.as(InOutExprSyntax.self),
+      let reference = inOut.expression.as(DeclReferenceExprSyntax.self), reference.baseName.text.hasPrefix("$")
+    {
+      return String(reference.baseName.text.dropFirst())
+    }
+    if let keyPath = argument.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
+      let component = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)
+    {
+      return component.declName.baseName.text
+    }
+    return nil
+  }
+
+  /// `{ self.x = $0 }`, `{ [weak self] v in self?.x = v }`, `{ self?.x.accept($0) }`: the
+  /// member `x`.
+  func simpleAssignment(_ closure: ClosureExprSyntax) -> String? {
+    guard closure.statements.count == 1, case .expr(let expr)? = closure.statements.first?.item else { return nil }
+    let parameters = ExpressionTranslator.parameterNames(closure)
+    if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+      let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+      ["accept", "send", "onNext"].contains(access.declName.baseName.text),
+      let target = access.base?.as(MemberAccessExprSyntax.self),
+      ["self", "self?"].contains(target.base?.trimmedDescription ?? ""),
+      let value = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
+      value.baseName.text == "$0" || parameters.first == value.baseName.text
+    {
+      return decl.member(target.declName.baseName.text) != nil ? target.declName.baseName.text : nil
+    }
+    guard let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+      let target = sequence.elements.first?.as(MemberAccessExprSyntax.self),
+      ["self", "self?"].contains(target.base?.trimmedDescription ?? ""),
+      let value = sequence.elements.last?.as(DeclReferenceExprSyntax.self)
+    else { return nil }
+    guard value.baseName.text == "$0" || parameters.first == value.baseName.text else { return nil }
+    return decl.member(target.declName.baseName.text) != nil ? target.declName.baseName.text : nil
+  }
+
+  mutating func markOutput(_ member: String) {
+    if let index = draft.states.firstIndex(where: { $0.name == "vm.\(member)" }) { draft.states[index].isOutput = true }
+    assignedMembers.insert(member)
+  }
+
+  /// Hard-coded real-time schedulers and clocks in the call's arguments.
+  mutating func warnAboutSchedulers(_ call: FunctionCallExprSyntax) {
+    for argument in call.arguments {
+      guard let found = OperatorRows.realTimeScheduler(argument.expression) else { continue }
+      diagnostics.append(
+        file.diagnostic(
+          .warning, "'\(found.name)' runs on real time, which stops virtual time: \(found.advice)",
+          at: argument.expression))
+    }
+  }
+}
+
+extension ImportedLibrary {
+  func acceptsPassThrough(_ key: String) -> Bool {
+    switch self {
+    case .combine: ["eraseToAnyPublisher", "setFailureType", "print"].contains(key)
+    case .rxswift: ["asObservable", "debug"].contains(key)
+    case .async: false
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/// A view model read from Swift source, as the scenario draft will say it.
+struct Draft {
+  /// One step of a signal: its YAML key and value, any extra keys, and where it came from.
+  struct Step {
+    var key: String
+    /// The step's value as YAML (`300ms`, `vm.password`, `'$0 > 0'`); nil for a bare step.
+    var value: String?
+    /// Extra keys, in order (`seed: 0`, `latest: true`, `with: outer`).
+    var extras: [(key: String, value: String)] = []
+    /// The Swift file and line (`SearchViewModel.swift:27`) and the calls it stands for.
+    var origin: String
+    /// What is left to fill in, when the importer could not read the call.
+    var placeholder: String?
+    /// A template: the steps of a signal made per value (`flatMapLatest`), indented under the key.
+    var template: [Step] = []
+  }
+
+  /// One chain: a named signal (or a command's work), with what was recognised in it.
+  struct Chain {
+    var name: String
+    var steps: [Step]
+    var recognised: [String] = []
+    /// Calls the importer could not read, with their place (`map at Login.swift:40`).
+    var unrecognised: [String] = []
+    /// The chain is an output of the view model: it gets an expectation.
+    var isOutput = false
+    /// The chain is a command's work (`commands:`), not a signal.
+    var isCommand = false
+    /// A command's `guard`, which the draft leaves for its `enabled:`.
+    var enabledPlaceholder: String?
+    var origin: String
+  }
+
+  /// A named piece of state: a property, a subject, or a relay.
+  struct State {
+    enum Kind {
+      case property(initial: String)
+      case subject(String)
+    }
+
+    var name: String
+    var kind: Kind
+    var swiftType: String?
+    /// The view model receives it from outside (a text field, a tap): the timeline drives it.
+    var isInput: Bool
+    /// An output to expect (a property a chain assigns).
+    var isOutput: Bool
+    var origin: String
+  }
+
+  struct Service {
+    var name: String
+    var response: String
+    var shape: ServiceShape?
+    var origin: String
+  }
+
+  var viewModel: String
+  var file: String
+  var library: String?
+  var tick: String = "100ms"
+  var states: [State] = []
+  var chains: [Chain] = []
+  var services: [Service] = []
+  /// The durations the chains use, in milliseconds (the tick divides them all).
+  var durations: [Int] = []
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Writes a `Draft` as scenario YAML: every step with a comment naming its Swift file and line,
+/// `<#placeholders#>` (which `flowrun check` lists) where the importer could not read the code,
+/// a timeline that sets each input twice, and empty expectations for `--update` to record.
+struct DraftWriter {
+  let draft: Draft
+  /// Struct fields by name, for sample values of models.
+  let structs: [String: [(name: String, type: String)]]
+
+  /// The tick: 100 ms, or the largest divisor of every duration below it.
+  var tickMilliseconds: Int {
+    draft.durations.reduce(100) { gcd($0, $1) }
+  }
+
+  /// Frames between two sets of the timeline: a pause longer than the longest duration.
+  var gap: Int {
+    let longest = draft.durations.max() ?? 0
+    return max(2, longest / max(tickMilliseconds, 1) + 2)
+  }
+
+  var inputs: [Draft.State] { draft.states.filter(\.isInput) }
+
+  func text() -> String {
+    var out: [String] = []
+    out.append("# Drafted by flowrun-import from \(draft.file) (\(draft.viewModel)): fill in each")
+    out.append("# placeholder (`flowrun check` lists them), then record the expectations with")
+    out.append("# `flowrun --update` on this file.")
+    out.append("flowrun: 1")
+    out.append("name: \(draft.viewModel) drafted from \(draft.file)")
+    if let library = draft.library { out.append("library: \(library)") }
+    out.append("tick: \(tickMilliseconds)ms")
+    let signals = draft.chains.filter { !$0.isCommand }
+    if !signals.isEmpty {
+      out.append("")
+      out.append("signals:")
+      for chain in signals {
+        out.append("  \(chain.name):  # \(summary(chain))")
+        out += steps(chain.steps, indent: "    ")
+      }
+    }
+    let subjects = draft.states.filter { if case .subject = $0.kind { true } else { false } }
+    if !subjects.isEmpty {
+      out.append("")
+      out.append("subjects:")
+      for state in subjects {
+        guard case .subject(let value) = state.kind else { continue }
+        out.append("  \(state.name): \(value)  # \(state.origin)")
+      }
+    }
+    let properties = draft.states.filter { if case .property = $0.kind { true } else { false } }
+    if !properties.isEmpty {
+      out.append("")
+      out.append("properties:")
+      for state in properties {
+        guard case .property(let initial) = state.kind else { continue }
+        out.append("  \(state.name): { initial: \(initial) }  # \(state.origin)")
+      }
+    }
+    if !draft.services.isEmpty {
+      out.append("")
+      out.append("services:")
+      for service in draft.services {
+        let (value, placeholder) = sample(service.response, index: 1, name: "r")
+        let note = placeholder ? " <#the response of \(service.name)#>" : ""
+        out.append(
+          "  \(service.name):  # \(service.origin): answers \(service.response.isEmpty ? "?" : service.response)\(note)"
+        )
+        out.append("    cold: \"-(r|)\"")
+        out.append("    values: { r: \(value) }")
+      }
+    }
+    let commands = draft.chains.filter(\.isCommand)
+    if !commands.isEmpty {
+      out.append("")
+      out.append("commands:")
+      for chain in commands {
+        var comment = summary(chain)
+        if let enabled = chain.enabledPlaceholder { comment += " <#\(enabled)#>" }
+        out.append("  \(chain.name):  # \(comment)")
+        out.append("    work:")
+        out += steps(chain.steps, indent: "      ")
+      }
+    }
+    out.append("")
+    out.append("timeline:  # each input set twice, a pause apart: edit the values and frames")
+    var actions: [(frame: Int, line: [String])] = []
+    for (index, state) in inputs.enumerated() {
+      for round in 0..<2 {
+        let frame = 1 + (2 * index + round) * gap
+        let (value, _) = sample(state.swiftType, index: round + 1, name: shortName(state.name))
+        let verb = if case .subject = state.kind { "send" } else { "set" }
+        actions.append((frame, ["  - at: \(frame)", "    \(verb): { \(state.name): \(value) }"]))
+      }
+    }
+    if actions.isEmpty { out[out.count - 1] = "timeline: []  # the view model has no input the draft could find" }
+    for action in actions.sorted(by: { $0.frame < $1.frame }) { out += action.line }
+    out.append("")
+    out.append("expect:  # recorded by `flowrun --update`")
+    let outputs = draft.states.filter(\.isOutput).map(\.name) + signals.filter(\.isOutput).map(\.name)
+    for name in outputs { out.append("  \(name): \"-\"") }
+    for service in draft.services { out.append("  \(service.name).calls: \"-\"") }
+    if outputs.isEmpty && draft.services.isEmpty { out.removeLast() }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// `LoginViewModel.swift:38: 4 of 4 calls read` (+ the unread ones).
+  func summary(_ chain: Draft.Chain) -> String {
+    let total = chain.recognised.count + chain.unrecognised.count
+    var text = "\(chain.origin): \(chain.recognised.count) of \(total) calls read"
+    if !chain.unrecognised.isEmpty { text += " <#not read: " + chain.unrecognised.joined(separator: ", ") + "#>" }
+    return text
+  }
+
+  func steps(_ steps: [Draft.Step], indent: String) -> [String] {
+    var out: [String] = []
+    for step in steps {
+      var comment = "# \(step.origin)"
+      if let placeholder = step.placeholder { comment += " <#\(placeholder)#>" }
+      if !step.template.isEmpty {
+        out.append("\(indent)- \(step.key):  \(comment)")
+        out += self.steps(step.template, indent: indent + "    ")
+        continue
+      }
+      let head = step.value.map { "\(step.key): \($0)" } ?? step.key
+      if step.extras.isEmpty {
+        out.append("\(indent)- \(head)  \(comment)")
+      } else {
+        out.append("\(indent)- \(step.value == nil ? head + ": true" : head)  \(comment)")
+        for extra in step.extras { out.append("\(indent)  \(extra.key): \(extra.value)") }
+      }
+    }
+    return out
+  }
+
+  /// `vm.account` → `account`.
+  func shortName(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+
+  /// A sample value of a Swift type, as YAML, and whether it is a placeholder.
+  func sample(_ type: String?, index: Int, name: String) -> (String, Bool) {
+    guard var type, !type.isEmpty else { return ("~", true) }
+    type = type.replacingOccurrences(of: " ", with: "")
+    if type.hasSuffix("?") { return sample(String(type.dropLast()), index: index, name: name) }
+    if type.hasPrefix("Optional<") { return sample(String(type.dropFirst(9).dropLast()), index: index, name: name) }
+    switch type {
+    case "String", "Substring": return ("\"\(name)\(index)\"", false)
+    case "Int", "Int64", "Int32", "UInt": return ("\(index)", false)
+    case "Double", "Float", "CGFloat": return ("\(index).5", false)
+    case "Bool": return (index % 2 == 1 ? "true" : "false", false)
+    case "Void", "()": return ("~", false)
+    default: break
+    }
+    if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+      let (item, placeholder) = sample(String(type.dropFirst().dropLast()), index: index, name: name)
+      return ("[\(item)]", placeholder)
+    }
+    if let fields = structs[type], !fields.isEmpty {
+      var placeholder = false
+      let items = fields.map { field -> String in
+        let (value, unknown) = sample(field.type, index: index, name: field.name)
+        placeholder = placeholder || unknown
+        return "\(field.name): \(value)"
+      }
+      return ("{ \(items.joined(separator: ", ")) }", placeholder)
+    }
+    return ("~", true)
+  }
+}
+
+private func gcd(_ a: Int, _ b: Int) -> Int {
+  b == 0 ? a : gcd(b, a % b)
+}

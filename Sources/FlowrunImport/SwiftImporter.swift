@@ -1,0 +1,114 @@
+import FlowrunApp
+public import FlowrunDiagnostics
+import FlowrunScenario
+import Foundation
+import SwiftSyntax
+
+/// `flowrun-import`: a view model's Swift source drafted as a scenario and its binding test
+/// (docs/import.md).
+public enum SwiftImporter {
+  /// What an import made.
+  public struct Result: Sendable {
+    /// The scenario YAML.
+    public var scenario: String
+    /// The Swift Testing file that checks the code against the scenario, when the draft loads.
+    public var test: String?
+    /// The parser's errors, the calls the draft cannot read, the schedulers that stop virtual
+    /// time, and the draft's own load diagnostics, in that order.
+    public var diagnostics: [Diagnostic]
+    /// One line per chain: its name, where it is, and how many of its calls were read.
+    public var summary: [String]
+    /// Calls read and calls in all, over every chain.
+    public var recognised: Int
+    public var total: Int
+  }
+
+  /// Drafts the first view model of the Swift file at `path` (text `source`), as the scenario
+  /// file `scenarioPath` that the test names relative to its package (`testPath`).
+  public static func draft(
+    path: String, source: String, scenarioPath: String, testPath: String? = nil, module: String? = nil
+  ) -> Result {
+    let file = SwiftFile(path: path, source: source)
+    var diagnostics = file.parseErrors()
+    let declarations = DeclarationReader()
+    declarations.walk(file.tree)
+    let library = ImportedLibrary.of(imports: declarations.imports)
+    let candidates = declarations.viewModels.filter { model in
+      model.members.contains { $0.kind != .other } || model.name.hasSuffix("ViewModel")
+    }
+    guard let decl = candidates.first else {
+      let message = "no view model in this file (a class with @Published properties, subjects or relays)"
+      diagnostics.append(Diagnostic(path: path, location: nil, message: message))
+      return Result(scenario: "", test: nil, diagnostics: diagnostics, summary: [], recognised: 0, total: 0)
+    }
+    var reader = ChainReader(file: file, decl: decl, library: library, declarations: declarations)
+    reader.draft.states = states(of: decl, file: file)
+    reader.readAll()
+    for member in reader.assignedMembers {
+      if let index = reader.draft.states.firstIndex(where: { $0.name == "vm.\(member)" }) {
+        reader.draft.states[index].isInput = false
+        reader.draft.states[index].isOutput = true
+      }
+    }
+    // An input nobody reads is still an input; a subject a chain feeds is not.
+    let draft = reader.draft
+    let writer = DraftWriter(draft: draft, structs: declarations.structs)
+    let scenario = writer.text()
+    diagnostics += reader.diagnostics
+    let summary = draft.chains.map { chain in
+      "\(chain.isCommand ? "command" : "signal") \(chain.name): " + writer.summary(chain)
+    }
+    let recognised = draft.chains.reduce(0) { $0 + $1.recognised.count }
+    let total = draft.chains.reduce(0) { $0 + $1.recognised.count + $1.unrecognised.count }
+    let loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
+    diagnostics += loaded.diagnostics
+    var test: String?
+    if !loaded.hasErrors, !loaded.scenarios.isEmpty {
+      let fill = BindingFill(decl: decl, draft: draft, library: library, module: module).fill()
+      test = SwiftTestSkeleton.text(file: loaded, path: testPath ?? scenarioPath, fill: fill)
+    }
+    return Result(
+      scenario: scenario, test: test, diagnostics: diagnostics, summary: summary, recognised: recognised, total: total)
+  }
+
+  /// The placeholders of a scenario file: `<#…#>` in its text (in comments, where the draft put
+  /// them), each a warning at its place for `flowrun check`.
+  static func states(of decl: ViewModelDecl, file: SwiftFile) -> [Draft.State] {
+    decl.members.compactMap { member -> Draft.State? in
+      let origin = file.cite(member.node)
+      let initial = member.initial.flatMap(yamlLiteral) ?? "~"
+      switch member.kind {
+      case .published:
+        return Draft.State(
+          name: "vm.\(member.name)", kind: .property(initial: initial), swiftType: member.type,
+          isInput: member.settable, isOutput: false, origin: origin + " @Published")
+      case .passthrough(let relay):
+        return Draft.State(
+          name: "vm.\(member.name)", kind: .subject(relay ? "{ relay: publish }" : "{}"), swiftType: member.type,
+          isInput: true, isOutput: false, origin: origin)
+      case .currentValue(let relay):
+        let value =
+          member.initial?.as(FunctionCallExprSyntax.self)?.arguments.first.flatMap { yamlLiteral($0.expression) } ?? "~"
+        if relay {
+          return Draft.State(
+            name: "vm.\(member.name)", kind: .property(initial: value), swiftType: member.type, isInput: true,
+            isOutput: false, origin: origin + " BehaviorRelay")
+        }
+        return Draft.State(
+          name: "vm.\(member.name)", kind: .subject("{ behavior: \(value) }"), swiftType: member.type, isInput: true,
+          isOutput: false, origin: origin)
+      case .publisher, .other:
+        return nil
+      }
+    }
+  }
+
+  static func yamlLiteral(_ expr: ExprSyntax) -> String? {
+    if let literal = ExpressionTranslator.literal(expr) { return literal == "nil" ? "~" : literal }
+    if let string = expr.as(StringLiteralExprSyntax.self), string.segments.count <= 1 {
+      return "\"\(string.segments.trimmedDescription)\""
+    }
+    if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+    return nil
+  }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import SwiftSyntax
+
+/// What a view model's declaration says, before its chains are read: stored state, inputs and
+/// outputs, the services it calls, its initializer's parameters.
+struct ViewModelDecl {
+  /// A stored member of the view model.
+  struct Member {
+    enum Kind: Equatable {
+      /// `@Published var` (Combine) or a stored `var` of an `@Observable` class.
+      case published
+      /// `PassthroughSubject`, `PublishSubject`, `PublishRelay`: values only.
+      case passthrough(relay: Bool)
+      /// `CurrentValueSubject(v)`, `BehaviorSubject(value:)`, `BehaviorRelay(value:)`: a current
+      /// value.
+      case currentValue(relay: Bool)
+      /// A stored publisher or observable (`let isValid: AnyPublisher<Bool, Never>`).
+      case publisher
+      /// A function or protocol-typed dependency (a service) or anything else.
+      case other
+    }
+
+    var name: String
+    var kind: Kind
+    /// The value type as written (`String?`, `[Int]`), when the declaration says it.
+    var type: String?
+    var initial: ExprSyntax?
+    /// Settable from outside (`var` without `private(set)` / `private`): an input.
+    var settable: Bool
+    var node: Syntax
+  }
+
+  struct Parameter {
+    var label: String
+    var name: String
+    var type: String
+    var defaultValue: ExprSyntax?
+    var node: Syntax
+  }
+
+  var name: String
+  var members: [Member] = []
+  var parameters: [Parameter] = []
+  var initializer: InitializerDeclSyntax?
+  var methods: [FunctionDeclSyntax] = []
+  var node: Syntax
+
+  func member(_ name: String) -> Member? { members.first { $0.name == name } }
+}
+
+/// A `protocol` method or a function type the chains call: a service.
+struct ServiceShape {
+  var input: String?
+  var response: String
+  var failure: String?
+}
+
+/// Reads the declarations of a file: its imports (the library), classes, protocols and structs.
+final class DeclarationReader: SyntaxVisitor {
+  var imports: Set<String> = []
+  var viewModels: [ViewModelDecl] = []
+  /// `protocol P { func m(…) -> AnyPublisher<R, E> }`: `m` by name.
+  var protocolMethods: [String: ServiceShape] = [:]
+  /// Struct fields by struct name, for sample values of a service's response.
+  var structs: [String: [(name: String, type: String)]] = [:]
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let first = node.path.first { imports.insert(first.name.text) }
+    return .skipChildren
+  }
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    for item in node.memberBlock.members {
+      guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
+      let returned = function.signature.returnClause?.type.trimmedDescription ?? "Void"
+      let input = function.signature.parameterClause.parameters.first?.type.trimmedDescription
+      protocolMethods[function.name.text] = ServiceShape.of(returnType: returned, input: input)
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    var fields: [(name: String, type: String)] = []
+    for item in node.memberBlock.members {
+      guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings where binding.accessorBlock == nil {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let type = binding.typeAnnotation?.type.trimmedDescription
+        else { continue }
+        fields.append((name, type))
+      }
+    }
+    structs[node.name.text] = fields
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    let observable = node.attributes.contains {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Observable"
+    }
+    var decl = ViewModelDecl(name: node.name.text, node: Syntax(node))
+    for item in node.memberBlock.members {
+      if let variable = item.decl.as(VariableDeclSyntax.self) {
+        decl.members += Self.members(of: variable, observable: observable)
+      } else if let initializer = item.decl.as(InitializerDeclSyntax.self), decl.initializer == nil {
+        decl.initializer = initializer
+        decl.parameters = initializer.signature.parameterClause.parameters.map(Self.parameter)
+      } else if let function = item.decl.as(FunctionDeclSyntax.self) {
+        decl.methods.append(function)
+      }
+    }
+    viewModels.append(decl)
+    return .skipChildren
+  }
+
+  static func parameter(_ node: FunctionParameterSyntax) -> ViewModelDecl.Parameter {
+    let label = node.firstName.text
+    let name = node.secondName?.text ?? label
+    var type = node.type.trimmedDescription
+    if type.hasPrefix("@escaping ") { type.removeFirst("@escaping ".count) }
+    return .init(label: label, name: name, type: type, defaultValue: node.defaultValue?.value, node: Syntax(node))
+  }
+
+  static func members(of variable: VariableDeclSyntax, observable: Bool) -> [ViewModelDecl.Member] {
+    let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
+    let modifiers = variable.modifiers.map { ($0.name.text, $0.detail?.detail.text) }
+    let isPrivate = modifiers.contains { ($0.0 == "private" || $0.0 == "fileprivate") && $0.1 == nil }
+    let privateSet = modifiers.contains { $0.1 == "set" }
+    let isStatic = modifiers.contains { $0.0 == "static" || $0.0 == "class" }
+    guard !isStatic, !attributes.contains("ObservationIgnored") else { return [] }
+    var result: [ViewModelDecl.Member] = []
+    for binding in variable.bindings where binding.accessorBlock == nil {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      let written = binding.typeAnnotation?.type.trimmedDescription
+      let initial = binding.initializer?.value
+      var kind = ViewModelDecl.Member.Kind.other
+      var type = written
+      if attributes.contains("Published") || (observable && isVar) {
+        kind = .published
+        if type == nil, let initial { type = literalType(initial) }
+      } else if let subject = subjectKind(written: written, initial: initial) {
+        kind = subject.0
+        type = subject.1
+      } else if let written, isPublisherType(written) {
+        kind = .publisher
+        type = genericArguments(written).first
+      }
+      let settable = kind == .published ? isVar && !isPrivate && !privateSet : !isPrivate
+      result.append(
+        .init(name: name, kind: kind, type: type, initial: initial, settable: settable, node: Syntax(binding)))
+    }
+    return result
+  }
+
+  /// `PassthroughSubject<String, Never>()`, `BehaviorRelay<Bool>(value: false)` … as a kind and
+  /// the element type.
+  static func subjectKind(written: String?, initial: ExprSyntax?) -> (ViewModelDecl.Member.Kind, String?)? {
+    let text = written ?? initial?.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? ""
+    let base = text.split(separator: "<").first.map(String.init) ?? text
+    let element = genericArguments(text).first
+    switch base {
+    case "PassthroughSubject", "PublishSubject": return (.passthrough(relay: false), element)
+    case "PublishRelay": return (.passthrough(relay: true), element)
+    case "CurrentValueSubject", "BehaviorSubject": return (.currentValue(relay: false), element)
+    case "BehaviorRelay": return (.currentValue(relay: true), element)
+    default: return nil
+    }
+  }
+
+  static func isPublisherType(_ type: String) -> Bool {
+    let base = type.split(separator: "<").first.map(String.init) ?? type
+    return [
+      "AnyPublisher", "Published.Publisher", "Observable", "Driver", "Signal", "Single", "Maybe", "Infallible",
+      "AsyncStream", "AsyncThrowingStream",
+    ].contains(base)
+  }
+
+  /// `AnyPublisher<[String], Never>` → `["[String]", "Never"]` (top-level commas only).
+  static func genericArguments(_ type: String) -> [String] {
+    guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return [] }
+    var depth = 0
+    var current = ""
+    var result: [String] = []
+    for character in type[type.index(after: open)..<type.index(before: type.endIndex)] {
+      switch character {
+      case "<", "[", "(": depth += 1
+      case ">", "]", ")": depth -= 1
+      case "," where depth == 0:
+        result.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    result.append(current.trimmingCharacters(in: .whitespaces))
+    return result
+  }
+
+  static func literalType(_ expr: ExprSyntax) -> String? {
+    if expr.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    if expr.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if expr.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if expr.is(StringLiteralExprSyntax.self) { return "String" }
+    return nil
+  }
+}
+
+extension ServiceShape {
+  /// The shape of a function returning `returnType`: `AnyPublisher<R, E>`, `Single<R>`,
+  /// `Observable<R>`, or an `async` value `R`.
+  static func of(returnType: String, input: String?) -> ServiceShape {
+    let arguments = DeclarationReader.genericArguments(returnType)
+    if let response = arguments.first {
+      return ServiceShape(input: input, response: response, failure: arguments.count > 1 ? arguments[1] : nil)
+    }
+    return ServiceShape(input: input, response: returnType, failure: nil)
+  }
+
+  /// A function type `(String) -> AnyPublisher<User, any Error>`, or nil for any other type.
+  static func of(functionType: String) -> ServiceShape? {
+    guard functionType.hasPrefix("("), let arrow = functionType.range(of: ") -> ") else { return nil }
+    let input = String(functionType[functionType.index(after: functionType.startIndex)..<arrow.lowerBound])
+    let result = String(functionType[arrow.upperBound...])
+    return of(returnType: result, input: input.isEmpty ? nil : input)
+  }
+}

@@ -1,0 +1,147 @@
+import FlowrunDiagnostics
+import FlowrunImport
+import FlowrunTestSupport
+import Foundation
+import Testing
+
+/// The importer on real view models: the Examples package's Combine view models and RxSwift
+/// ones written as test input (`Inputs/`, never compiled). The drafts load, nine calls in ten
+/// or more are read, `flowrun --update` records their expectations, and the drafts committed
+/// under `Examples/Imported` (checked against the code by `swift test --package-path Examples`)
+/// are what the importer writes today. `FLOWRUN_RECORD=1` rewrites them (draft + `--update`).
+@Suite struct ExamplesImportTests {
+  static let examples = ["LoginViewModel", "SearchViewModel", "PagingViewModel", "SignUpViewModel"]
+  static let inputs = ["RxLoginViewModel", "RxSearchViewModel"]
+  /// The paging view model's only chain is a command's (its `sink` is left to fill in), whose
+  /// timeline never executes it: its one expectation, `feed.calls: "-"`, already holds.
+  static let nothingToRecord: Set<String> = ["PagingViewModel"]
+  /// The drafts the Examples package checks against its view models.
+  static let committed = ["LoginViewModel", "SearchViewModel"]
+
+  static func source(_ name: String) -> (path: String, text: String) {
+    let path =
+      examples.contains(name)
+      ? "Examples/Sources/ViewModels/\(name).swift" : "Tests/FlowrunImportTests/Inputs/\(name).swift"
+    let url = packageRoot.appendingPathComponent(path)
+    return (path, (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+  }
+
+  static func draft(_ name: String) -> SwiftImporter.Result {
+    let (path, text) = source(name)
+    return SwiftImporter.draft(
+      path: path, source: text, scenarioPath: "Examples/Imported/\(name).yaml", testPath: "Imported/\(name).yaml",
+      module: "ViewModels")
+  }
+
+  @Test(arguments: examples + inputs)
+  func theDraftLoadsAndHasItsBindingTest(_ name: String) throws {
+    let result = Self.draft(name)
+    let errors = result.diagnostics.filter { $0.severity == .error }.map(\.rendered)
+    #expect(errors == [], "\(result.scenario)")
+    #expect(result.test != nil)
+    #expect(!result.summary.isEmpty)
+  }
+
+  @Test func nineCallsInTenAreRead() {
+    var read = 0
+    var total = 0
+    var lines: [String] = []
+    for name in Self.examples + Self.inputs {
+      let result = Self.draft(name)
+      read += result.recognised
+      total += result.total
+      lines += result.summary
+    }
+    #expect(total > 40, "\(lines.joined(separator: "\n"))")
+    #expect(Double(read) >= 0.9 * Double(total), "\(read) of \(total):\n\(lines.joined(separator: "\n"))")
+  }
+
+  @Test(arguments: committed)
+  func theCommittedDraftIsTheImportersOutput(_ name: String) throws {
+    let result = Self.draft(name)
+    let scenarioURL = packageRoot.appendingPathComponent("Examples/Imported/\(name).yaml")
+    let testURL = packageRoot.appendingPathComponent("Examples/Tests/ViewModelsTests/Imported/\(name)DraftTests.swift")
+    let test = try #require(result.test)
+    if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] != nil {
+      try FileManager.default.createDirectory(
+        at: scenarioURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: testURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(result.scenario.utf8).write(to: scenarioURL)
+      try Data(test.utf8).write(to: testURL)
+      let update = try FlowrunCLI.run(["--update", scenarioURL.path])
+      #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+      Issue.record("recorded \(scenarioURL.path) and \(testURL.path)")
+      return
+    }
+    let committed = try String(contentsOf: scenarioURL, encoding: .utf8)
+    #expect(Self.draftPart(committed) == Self.draftPart(result.scenario), "FLOWRUN_RECORD=1 rewrites it")
+    #expect(Self.expectedTargets(committed) == Self.expectedTargets(result.scenario))
+    #expect(try String(contentsOf: testURL, encoding: .utf8) == test, "FLOWRUN_RECORD=1 rewrites it")
+  }
+
+  @Test(arguments: examples + inputs)
+  func updateRecordsTheExpectations(_ name: String) throws {
+    let result = Self.draft(name)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-import-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("\(name).yaml")
+    try Data(result.scenario.utf8).write(to: file)
+    let update = try FlowrunCLI.run(["--update", file.path])
+    let recorded = try String(contentsOf: file, encoding: .utf8)
+    if Self.nothingToRecord.contains(name) {
+      #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+      #expect(recorded == result.scenario)
+    } else {
+      #expect(update.status == 1, "the draft's '-' expectations fail before they are recorded")
+      #expect(update.stdout.contains("updated "), "\(update.stdout)")
+      #expect(recorded != result.scenario)
+    }
+    #expect(Self.draftPart(recorded) == Self.draftPart(result.scenario))
+    let rerun = try FlowrunCLI.run([file.path])
+    #expect(rerun.status == 0, "\(rerun.stdout)\(rerun.stderr)")
+  }
+
+  @Test func checkNamesWhatIsLeftToFillIn() throws {
+    let result = Self.draft("LoginViewModel")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-import-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("LoginViewModel.yaml")
+    try Data(result.scenario.utf8).write(to: file)
+    let check = try FlowrunCLI.run(["check", file.path])
+    let lines = (check.stdout + check.stderr).split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let warnings = lines.compactMap { line in
+      line.range(of: ": warning: left to fill in: ").map { String(line[$0.lowerBound...]) }
+    }
+    #expect(
+      warnings == [
+        ": warning: left to fill in: not read: sink at LoginViewModel.swift:61",
+        ": warning: left to fill in: enabled: the guard at LoginViewModel.swift:58",
+        ": warning: left to fill in: not read: sink at LoginViewModel.swift:73",
+        ": warning: left to fill in: enabled: the guard at LoginViewModel.swift:70",
+      ], "\(check.stdout)\(check.stderr)")
+    let lineOfLogin = try #require(
+      result.scenario.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  login:") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("\(file.path):\(lineOfLogin + 1):") && $0.contains("sink at LoginViewModel.swift:61")
+      })
+  }
+
+  /// The file up to its `expect:` section (which `--update` rewrites).
+  static func draftPart(_ text: String) -> String {
+    text.components(separatedBy: "\nexpect:").first ?? text
+  }
+
+  /// The expectation targets: the keys indented by two spaces after `expect:`.
+  static func expectedTargets(_ text: String) -> [String] {
+    let section = text.components(separatedBy: "\nexpect:").dropFirst().first ?? ""
+    return section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map {
+      String($0.dropFirst(2).prefix { $0 != ":" })
+    }
+  }
+}
