@@ -149,6 +149,33 @@ public final class BoundRun {
     outputs[name]
   }
 
+  /// The bound properties whose declared binding need not run: in an untraced run where the
+  /// code answers every expectation (its outputs, and the call logs of the services it calls),
+  /// a property bound to the code that nothing else reads — no signal, subject, property,
+  /// command, effect, template, invariant or expression reads it (`ScenarioPlan.readNames`)
+  /// and no drive — is not connected to its declared signal, so that chain is neither built
+  /// nor subscribed. Any other expectation (a declared node's events, a subscription log, the
+  /// call log of a declared service) keeps every chain, since not subscribing one could change
+  /// what it records.
+  func unreadOutputs(_ plan: ScenarioPlan, expectations: [ExpectationSpec]) -> Set<String> {
+    guard runtime.tracer == nil, !outputs.isEmpty else { return [] }
+    for expectation in expectations {
+      guard case .events = expectation.expected else { return [] }
+      if outputs[expectation.target] != nil { continue }
+      guard expectation.isCallLog, case .signal(.reference(.serviceCalls(let name))) = expectation.source,
+        graph.codeServices[name] != nil
+      else { return [] }
+    }
+    var unread: Set<String> = []
+    for property in plan.properties where property.binding != nil && outputs[property.name] != nil {
+      guard !plan.readNames.contains(property.name), !drives.contains(where: { $0.name == property.name }) else {
+        continue
+      }
+      unread.insert(property.name)
+    }
+    return unread
+  }
+
   /// Subscribes every drive to its input (at setup, after the declared bindings).
   func connectDrives() -> [any Disposable] {
     var subscriptions: [any Disposable] = []

@@ -206,7 +206,8 @@ private final class ScenarioRun {
       guard let signal = subject.subscribeTo, let node = graph.subjects[subject.name] else { continue }
       subscriptions.append(node.connect(to: graph.source(for: signal)))
     }
-    for property in plan.properties {
+    let unread = bound?.unreadOutputs(plan, expectations: scenario.expectations) ?? []
+    for property in plan.properties where !unread.contains(property.name) {
       guard let binding = property.binding, let node = graph.properties[property.name] else { continue }
       subscriptions.append(node.bind(to: graph.source(for: binding), at: property.location))
     }

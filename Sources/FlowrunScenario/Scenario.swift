@@ -211,6 +211,11 @@ struct ScenarioPlan: @unchecked Sendable {
   var libraryRowUses: [(row: String, owner: String?)] = []
   /// The names each declared name refers to, recorded as references are resolved.
   var references: [(from: String, to: String)] = []
+  /// Every declared name something other than an expectation reads: resolved as a signal (by a
+  /// signal, subject, property, command, effect, template, invariant …) or read by an expression
+  /// (a property's current value). A bound run does not run the declared chain of a property
+  /// that only bound expectations read (Runner.swift).
+  var readNames: Set<String> = []
   var invariants: [InvariantSpec] = []
   /// What each scope slot an invariant reads observes (Invariants.swift).
   var invariantSources: [Int: SignalPlan] = [:]

@@ -297,6 +297,7 @@ final class ScenarioCompiler {
   /// A name used as a signal: a signal, subject or property, or a derived name. In an
   /// expectation (`target`), a misspelt name may also be suggested as `<name>.subscriptions`.
   func resolveReference(_ name: String, at node: YAMLNode, target: Bool = false) -> (SignalPlan, ValueShape)? {
+    if !target { plan.readNames.insert(name) }
     if declarations[name] == nil, let derived = derivedReference(name) {
       if case .command(let owner, _) = derived { refers(to: owner) }
       if case .serviceCalls(let owner) = derived { refers(to: owner) }

@@ -402,6 +402,9 @@ extension ScenarioCompiler {
         context.error(error, in: node)
         return nil
       }
+      for slot in compiled.referencedProperties where slot < propertyNames.count {
+        plan.readNames.insert(propertyNames[slot])
+      }
     case .null?, .bool?, .int?, .double?:
       compiled = .literal(context.value(node))
     case nil:

@@ -1,3 +1,4 @@
+import FlowrunAsyncRuntime
 import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunExplore

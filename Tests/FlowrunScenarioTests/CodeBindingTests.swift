@@ -106,6 +106,42 @@ import Testing
     #expect(log.events.count == 1)
     #expect(answers == [.next(.bool(true)), .completed])
   }
+
+  /// A property whose declared chain fails at frame 1 (a division by zero), bound to the code,
+  /// with one more declaration (`reader`, none in the first case) that reads it: the chain runs,
+  /// and its error is the run's, unless only the code's expectation reads the property.
+  @Test(arguments: ["", "reader: { from: shown }", "reader: [{ from: taps }, { map: 'shown + $0' }]"])
+  func aBoundPropertyRunsItsDeclaredChainOnlyWhenSomethingElseReadsIt(reader: String) throws {
+    let runsChain = !reader.isEmpty
+    let yaml = """
+      flowrun: 1
+      name: unread
+      values: { a: 1 }
+      signals:
+        taps: { hot: "-a" }
+        ratio:
+          - from: taps
+          - map: '1 / ($0 - 1)'
+        \(reader)
+      properties:
+        shown: { from: ratio, initial: 0 }
+      expect:
+        shown: "-1"
+      """
+    let file = ScenarioLoader.load(path: "unread.yaml", bytes: Array(yaml.utf8))
+    let scenario = try #require(file.scenarios.first, "\(file.diagnostics.map(\.rendered))")
+    let binding = CodeBinding { run in
+      let code = ColdSource(
+        events: [Recorded(frame: 1, event: .next(.int(1)))], owner: NodeLabel("code"), runtime: run.runtime)
+      #expect(run.bind("shown", to: code))
+    }
+    let result = ScenarioRunner.run(scenario, boundTo: binding)
+    let failed = result.diagnostics.contains { $0.message.contains("division by zero") }
+    #expect(failed == runsChain, "\(result.diagnostics.map(\.rendered))")
+    #expect(result.status == (runsChain ? .error : .passed))
+    // Without the code, the model runs its chain.
+    #expect(ScenarioRunner.run(scenario).status == .error)
+  }
 }
 
 private final class Collect: Observer {
