@@ -127,10 +127,11 @@ public enum ScenarioCheck {
   {
     let run = try withoutActuallyEscaping(bind) { bind in
       var thrown: (any Error)?
+      let runtime = AsyncRuntime()
       let binding = CodeBinding { bound in
-        do { try bind(Flow(bound: bound)) } catch { thrown = error }
+        do { try bind(Flow(bound: bound, runtime: runtime)) } catch { thrown = error }
       }
-      let run = ScenarioRunner.traced(scenario, boundTo: binding)
+      let run = runtime.withJobs { ScenarioRunner.traced(scenario, boundTo: binding) }
       if let thrown { throw thrown }
       return run
     }

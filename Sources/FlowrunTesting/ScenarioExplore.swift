@@ -61,8 +61,9 @@ extension ScenarioCheck {
       var problems: [Failure]?
       let exploration = withoutActuallyEscaping(bind) { bind in
         Explorer.explore(scenario, options: options) { variant, order in
+          let runtime = AsyncRuntime()
           let binding = CodeBinding { bound in
-            let flow = Flow(bound: bound)
+            let flow = Flow(bound: bound, runtime: runtime)
             do {
               try bind(flow)
             } catch {
@@ -70,7 +71,9 @@ extension ScenarioCheck {
             }
             if problems == nil { problems = flow.problems }
           }
-          return ScenarioRunner.run(variant, boundTo: binding, order: order, comparingWithModel: false)
+          return runtime.withJobs {
+            ScenarioRunner.run(variant, boundTo: binding, order: order, comparingWithModel: false)
+          }
         }
       }
       if let thrown { throw thrown }
@@ -151,10 +154,11 @@ extension ScenarioCheck {
     }
     let result = try withoutActuallyEscaping(bind) { bind in
       var thrown: (any Error)?
+      let runtime = AsyncRuntime()
       let binding = CodeBinding { bound in
-        do { try bind(Flow(bound: bound)) } catch { thrown = error }
+        do { try bind(Flow(bound: bound, runtime: runtime)) } catch { thrown = error }
       }
-      let result = ScenarioRunner.run(scenario, boundTo: binding, comparingWithModel: false)
+      let result = runtime.withJobs { ScenarioRunner.run(scenario, boundTo: binding, comparingWithModel: false) }
       if let thrown { throw thrown }
       return result
     }
