@@ -529,6 +529,24 @@ import Testing
           out: "|"
           src.subscriptions: "(^!)"
         """),
+    Case(
+      name: "a connected makeConnectable keeps the current value for its first subscriber (seed 1.249)",
+      body: """
+        subjects:
+          s: { behavior: 8 }
+        signals:
+          out: [{ from: s }, { replaceError: 0 }, makeConnectable]
+        expect:
+          out: "8"
+        """),
+    Case(
+      name: "a connected multicast keeps what a Sequence sent at connect() for its first subscriber",
+      body: """
+        signals:
+          out: [{ publisher: [1, 2] }, multicast]
+        expect:
+          out: "(12|)"
+        """),
   ]
 
   @Test(arguments: rules + vocabulary + fromTheSource + fromTheDifferential)
