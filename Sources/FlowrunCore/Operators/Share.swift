@@ -108,6 +108,8 @@ public final class ShareSource: Source {
   /// While an explicit `connect()` subscribes the source with no subscriber
   /// (`Policy.holdsUntilFirstSubscriber`), what it sends; the first subscriber gets it.
   private var held: [Event]?
+  /// `connect()` made the connection: it outlives its subscribers.
+  private var connectedExplicitly = false
 
   public init(_ upstream: any Source, policy: Policy, owner: NodeLabel, runtime: Runtime) {
     self.upstream = upstream
@@ -127,12 +129,20 @@ public final class ShareSource: Source {
     // A kept subject that terminated has answered the subscriber itself (RxSwift's
     // `RefCountSink.run` returns before `connect()` once the sink is disposed): no reconnection.
     guard !(policy.keepsSubject && subject.isTerminated) else { return subscription }
-    if connection == nil, refCount > 0, self.subject === subject { connect() }
+    if connection == nil, refCount > 0, self.subject === subject { open() }
     return subscription
   }
 
-  /// Subscribes upstream unless connected; RAC2 `replay` calls this during setup.
+  /// Subscribes upstream unless connected, for good: the connection does not end when the last
+  /// subscriber leaves (Combine's `connect()`, whose cancellable alone cancels it); RAC2
+  /// `replay` and Combine's `makeConnectable` / `multicast` without `autoconnect` call this
+  /// during setup.
   public func connect() {
+    connectedExplicitly = true
+    open()
+  }
+
+  private func open() {
     guard connection == nil, !(policy.connectsOnce && hasConnected) else { return }
     hasConnected = true
     let subject = currentSubject()
@@ -170,7 +180,7 @@ public final class ShareSource: Source {
   fileprivate func unsubscribed(generation: Int) {
     guard generation == self.generation else { return }
     refCount -= 1
-    guard refCount == 0, policy.resetOnRefCountZero, let connection, !connection.link.isFinished else { return }
+    guard refCount == 0, policy.resetOnRefCountZero, !connectedExplicitly, let connection, !connection.link.isFinished else { return }
     reset()
     connection.link.dispose()
   }
