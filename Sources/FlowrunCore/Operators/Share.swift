@@ -180,7 +180,8 @@ public final class ShareSource: Source {
   fileprivate func unsubscribed(generation: Int) {
     guard generation == self.generation else { return }
     refCount -= 1
-    guard refCount == 0, policy.resetOnRefCountZero, !connectedExplicitly, let connection, !connection.link.isFinished else { return }
+    guard refCount == 0, policy.resetOnRefCountZero, !connectedExplicitly, let connection, !connection.link.isFinished
+    else { return }
     reset()
     connection.link.dispose()
   }
