@@ -316,8 +316,9 @@ import Testing
           lateDeferred: { subscribe: "---^", marble: "-----(5|)" }
         """),
     Case(
-      name: "Timer.publish with autoconnect starts at the first subscriber; without it at setup",
+      name: "Timer.publish with autoconnect starts at the first subscriber; without it at setup, for good",
       body: """
+        until: 12
         signals:
           auto: [{ Timer.publish: { every: 3, on: main, in: common } }, autoconnect]
           lateAuto: [{ from: auto }, { prefix: 1 }]
@@ -528,6 +529,34 @@ import Testing
         expect:
           out: "|"
           src.subscriptions: "(^!)"
+        """),
+    Case(
+      name: "a connected makeConnectable keeps the current value for its first subscriber (seed 1.249)",
+      body: """
+        subjects:
+          s: { behavior: 8 }
+        signals:
+          out: [{ from: s }, { replaceError: 0 }, makeConnectable]
+        expect:
+          out: "8"
+        """),
+    Case(
+      name: "a connected makeConnectable keeps its connection when its subscriber leaves (seed 8.274)",
+      body: """
+        signals:
+          src: { cold: "-a-b-c" }
+          out: [{ from: src }, makeConnectable, { prefix: 1 }]
+        expect:
+          out: "-a-|"
+          src.subscriptions: "^"
+        """),
+    Case(
+      name: "a connected multicast keeps what a Sequence sent at connect() for its first subscriber",
+      body: """
+        signals:
+          out: [{ publisher: [1, 2] }, multicast]
+        expect:
+          out: "(12|)"
         """),
   ]
 

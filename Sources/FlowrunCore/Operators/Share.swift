@@ -27,6 +27,14 @@ public final class ShareSource: Source {
     /// ended, no subscriber connects again (ROC `RACMulticastConnection` `-connect`, whose
     /// `hasConnected` is set once).
     public var connectsOnce = false
+    /// What the source sends while an explicit `connect()` subscribes it, before any subscriber
+    /// arrived, waits for the first subscriber: Combine's subjects ask their upstream for values
+    /// only once a downstream asked them (OC `PassthroughSubject.send(subscription:)` requests
+    /// `.unlimited` only with downstream demand; `PassthroughSubjectTests.testSendSubscription`,
+    /// which also runs against Apple's Combine), so a `Just`, a `Sequence` or a
+    /// `CurrentValueSubject`'s current value reaches the first subscriber of a connected
+    /// `makeConnectable()` / `multicast`.
+    public var holdsUntilFirstSubscriber = false
 
     /// RxJS 7 `share()`.
     public static let share = Policy(
@@ -47,6 +55,7 @@ public final class ShareSource: Source {
     public static func combine(_ subject: Subject.Kind = .publish) -> Policy {
       var policy = Policy(subject: subject, resetOnError: true, resetOnComplete: true, resetOnRefCountZero: true)
       policy.keepsSubject = true
+      policy.holdsUntilFirstSubscriber = true
       return policy
     }
     /// RxSwift `share(replay:scope:)`: `.whileConnected` starts over after the last subscriber
@@ -96,6 +105,11 @@ public final class ShareSource: Source {
   private var refCount = 0
   /// Counts resets; a subscription made before the last reset no longer counts.
   private var generation = 0
+  /// While an explicit `connect()` subscribes the source with no subscriber
+  /// (`Policy.holdsUntilFirstSubscriber`), what it sends; the first subscriber gets it.
+  private var held: [Event]?
+  /// `connect()` made the connection: it outlives its subscribers.
+  private var connectedExplicitly = false
 
   public init(_ upstream: any Source, policy: Policy, owner: NodeLabel, runtime: Runtime) {
     self.upstream = upstream
@@ -108,21 +122,46 @@ public final class ShareSource: Source {
     refCount += 1
     let subject = currentSubject()
     let subscription = ShareSubscription(source: self, generation: generation, inner: subject.subscribe(observer))
+    if let events = held {
+      held = nil
+      for event in events { subject.receive(event) }
+    }
     // A kept subject that terminated has answered the subscriber itself (RxSwift's
     // `RefCountSink.run` returns before `connect()` once the sink is disposed): no reconnection.
     guard !(policy.keepsSubject && subject.isTerminated) else { return subscription }
-    if connection == nil, refCount > 0, self.subject === subject { connect() }
+    if connection == nil, refCount > 0, self.subject === subject { open() }
     return subscription
   }
 
-  /// Subscribes upstream unless connected; RAC2 `replay` calls this during setup.
+  /// Subscribes upstream unless connected, for good: the connection does not end when the last
+  /// subscriber leaves (Combine's `connect()`, whose cancellable alone cancels it); RAC2
+  /// `replay` and Combine's `makeConnectable` / `multicast` without `autoconnect` call this
+  /// during setup.
   public func connect() {
+    connectedExplicitly = true
+    open()
+  }
+
+  private func open() {
     guard connection == nil, !(policy.connectsOnce && hasConnected) else { return }
     hasConnected = true
     let subject = currentSubject()
     let connection = Connection(source: self, subject: subject)
     self.connection = connection
+    let holds = policy.holdsUntilFirstSubscriber && refCount == 0
+    if holds { held = [] }
     connection.link.attach(upstream.subscribe(connection))
+    if holds, held?.isEmpty == true { held = nil }
+  }
+
+  /// Sends `event` to the connection's subject, or keeps it for the first subscriber while an
+  /// explicit `connect()` subscribes the source.
+  fileprivate func deliver(_ event: Event, to subject: Subject) {
+    if held != nil, subject === self.subject {
+      held?.append(event)
+    } else {
+      subject.receive(event)
+    }
   }
 
   private func currentSubject() -> Subject {
@@ -141,7 +180,8 @@ public final class ShareSource: Source {
   fileprivate func unsubscribed(generation: Int) {
     guard generation == self.generation else { return }
     refCount -= 1
-    guard refCount == 0, policy.resetOnRefCountZero, let connection, !connection.link.isFinished else { return }
+    guard refCount == 0, policy.resetOnRefCountZero, !connectedExplicitly, let connection, !connection.link.isFinished
+    else { return }
     reset()
     connection.link.dispose()
   }
@@ -177,7 +217,7 @@ private final class Connection: Observer {
       link.finish()
       source?.connectionEnded(self, with: event)
     }
-    subject.receive(event)
+    if let source { source.deliver(event, to: subject) } else { subject.receive(event) }
   }
 }
 

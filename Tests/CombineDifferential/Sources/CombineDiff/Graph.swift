@@ -144,6 +144,7 @@ final class GraphRun {
       return Deferred { (try? self.build(inner)) ?? Empty().eraseToAnyPublisher() }.eraseToAnyPublisher()
     default:
       if let flow = try combineOperator(op, node, { try self.build($0) }) { return flow }
+      if let flow = try combineOperator2(op, node, { try self.build($0) }) { return flow }
       return try unary(op, node, try build(node["src"]))
     }
   }
