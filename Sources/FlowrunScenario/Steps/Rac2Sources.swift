@@ -95,16 +95,7 @@ extension StepTable {
         "RAC2 -multicast:: { subject: {} | { replay: n } | { behavior: v } }; connected at setup unless 'autoconnect' follows.",
       library: .rac2, nearest: "replay"
     ) { c in
-      guard let node = c.labelled(["subject"]), let subject = c.required("subject", of: node),
-        let kind = c.subjectKind(subject)
-      else {
-        if c.argument?.mappingPairs == nil {
-          c.error(
-            "\(c.quotedName) takes { subject: {} | { replay: n } | { behavior: v } }", at: c.argument ?? c.step.nameNode
-          )
-        }
-        return nil
-      }
+      guard let kind = c.multicastSubject() else { return nil }
       return c.rac2Multicast(kind, isRAC: true)
     },
     .operator(

@@ -62,16 +62,7 @@ extension StepTable {
         "RxSwift multicast(subject): { subject: {} | { replay: n } | { behavior: v } }; connected at setup unless 'refCount' follows.",
       library: .rxswift, nearest: "share"
     ) { c in
-      guard let node = c.labelled(["subject"]), let subject = c.required("subject", of: node),
-        let kind = c.subjectKind(subject)
-      else {
-        if c.argument?.mappingPairs == nil {
-          c.error(
-            "\(c.quotedName) takes { subject: {} | { replay: n } | { behavior: v } }", at: c.argument ?? c.step.nameNode
-          )
-        }
-        return nil
-      }
+      guard let kind = c.multicastSubject() else { return nil }
       return c.rxSwiftMulticast(kind)
     },
     .operator(
@@ -247,6 +238,18 @@ extension OperatorCompilation {
       let countNode = required("count", of: node), let count = count(countNode, "'count'", minimum: 1)
     else { return nil }
     return (span, count)
+  }
+
+  /// The subject of `multicast: { subject: … }` (RxSwift's `multicast(_:)`, RAC2's
+  /// `-multicast:`), or nil after a diagnostic.
+  func multicastSubject() -> Subject.Kind? {
+    guard let node = labelled(["subject"]), let subject = required("subject", of: node) else {
+      if argument?.mappingPairs == nil {
+        error("\(quotedName) takes { subject: {} | { replay: n } | { behavior: v } }", at: argument ?? step.nameNode)
+      }
+      return nil
+    }
+    return subjectKind(subject)
   }
 
   /// A subject written as under `subjects:`: `{}` (a PublishSubject), `{ replay: n | all }`,
