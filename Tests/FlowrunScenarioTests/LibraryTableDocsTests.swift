@@ -1,3 +1,4 @@
+import FlowrunTestSupport
 import Foundation
 import Testing
 
@@ -122,5 +123,45 @@ import Testing
       let apple = row.contains("Apple's `")
       #expect(file || apple, "docs/libraries.md row '\(id)' names no source file")
     }
+  }
+
+  /// docs/reference/library-vocabularies.md is written from the tables (`FLOWRUN_RECORD=1`
+  /// rewrites it): per library, every name its table adds or gives the library's meaning, and
+  /// the library's words for the default keys it names otherwise.
+  @Test func theReferencePageIsWrittenFromTheTables() {
+    assertGolden(
+      Self.referencePage(), file: Self.root.appendingPathComponent("docs/reference/library-vocabularies.md"))
+  }
+
+  static func referencePage() -> String {
+    var page = """
+      # Library vocabularies
+
+      Written from the library tables (`Sources/FlowrunScenario/Steps/LibraryTable.swift`) by
+      `LibraryTableDocsTests`; `FLOWRUN_RECORD=1 swift test --filter LibraryTableDocsTests`
+      rewrites it. Each row is a name that `library: L` adds or reads with L's meaning; every other
+      key keeps its default meaning ([operators.md](operators.md)). Why a row means what it does,
+      and the library source it follows: [../libraries.md](../libraries.md).
+
+      """
+    func cell(_ text: String) -> String {
+      text.replacing("|", with: "\\|").replacing("\n", with: " ")
+    }
+    for table in LibraryTable.all {
+      page += "\n## `library: \(table.library.rawValue)` — \(table.library.title)\n\n"
+      page += "| name | role | what it does |\n|---|---|---|\n"
+      let rows = table.rows.sorted { ($0.name, $0.role.rawValue) < ($1.name, $1.role.rawValue) }
+      for row in rows {
+        let names = row.names.map { "`\($0)`" }.joined(separator: ", ")
+        page += "| \(names) | \(row.role.rawValue) | \(cell(row.summary)) |\n"
+      }
+      guard !table.words.isEmpty else { continue }
+      page += "\nDefault keys \(table.library.title) names otherwise (`flowrun check` notes the word):\n\n"
+      page += "| default key | \(table.library.title)'s word |\n|---|---|\n"
+      for key in table.words.keys.sorted() {
+        page += "| `\(key)` | \(cell(table.words[key] ?? "")) |\n"
+      }
+    }
+    return page
   }
 }
