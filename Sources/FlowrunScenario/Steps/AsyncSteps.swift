@@ -185,15 +185,7 @@ extension StepTable {
       nearest: "distinctUntilChanged"
     ) { c in
       // AsyncRemoveDuplicatesSequence.swift: compares with the last value sent.
-      var failed = false
-      guard let node = c.closureArgument("by", failed: &failed) else {
-        return failed ? nil : c.compile(as: "distinctUntilChanged")
-      }
-      guard let step = c.expression(node, accumulator: true) else { return nil }
-      let role = c.definition.name
-      return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        upstream.removeDuplicates(by: graph.comparison(step, scope, role: role))
-      }
+      return c.removeDuplicates()
     },
     .operator(
       "compacted", .bare, summary: "compacted(): drops nil (null) values.", library: .async, nearest: "filter"

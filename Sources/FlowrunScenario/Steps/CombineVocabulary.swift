@@ -97,15 +97,7 @@ extension StepTable {
       library: .combine, nearest: "distinctUntilChanged"
     ) { c in
       c.uses("combine-removeDuplicates-prepend")
-      var failed = false
-      guard let node = c.closureArgument("by", failed: &failed) else {
-        return failed ? nil : c.compile(as: "distinctUntilChanged")
-      }
-      guard let step = c.expression(node, accumulator: true) else { return nil }
-      let role = c.definition.name
-      return c.apply(c.shape.passedOn) { graph, upstream, scope in
-        upstream.removeDuplicates(by: graph.comparison(step, scope, role: role))
-      }
+      return c.removeDuplicates()
     },
     .equivalent(
       "dropFirst", .count, of: "skip", library: .combine, summary: "Combine dropFirst(n): drops the first n values."),
@@ -179,6 +171,20 @@ extension StepTable {
 }
 
 extension OperatorCompilation {
+  /// `removeDuplicates` (Combine, async): bare, `distinctUntilChanged`; `{ by: expr }` compares
+  /// each value with the last one sent (`$0` the previous value, `$1` this one).
+  func removeDuplicates() -> (SignalPlan, ValueShape)? {
+    var failed = false
+    guard let node = closureArgument("by", failed: &failed) else {
+      return failed ? nil : compile(as: "distinctUntilChanged")
+    }
+    guard let step = expression(node, accumulator: true) else { return nil }
+    let role = definition.name
+    return apply(shape.passedOn) { graph, upstream, scope in
+      upstream.removeDuplicates(by: graph.comparison(step, scope, role: role))
+    }
+  }
+
   /// `output: { at: i }` or `{ in: 'a...b' }` / `{ in: 'a..<b' }` (a list `[a, b]` is `a...b`).
   fileprivate func outputRange(_ node: YAMLNode) -> Range<Int>? {
     if let at = node["at"] {
