@@ -6,13 +6,16 @@ import Foundation
 ///
 /// While ``withJobs(_:)`` runs, every job the calling thread enqueues — a new `Task`, a resumed
 /// continuation, a task hopping to the global executor or to the main actor — goes to this
-/// runtime's first-in, first-out queue instead of a thread pool. The queue is drained by an
-/// action of the scenario's scheduler, due at the frame the first waiting job arrived: it runs
-/// jobs until none is ready (a pass that makes no progress), so everything the code does at
-/// one instant finishes before time moves. ``FrameClock`` sleeps are actions at their deadline
-/// frame in the scheduler's `(frame, sequence)` queue, so advancing time is the scheduler
-/// jumping to the next deadline. Same-frame order: the frame's inputs in scheduling order (top
-/// to bottom of the file), then the jobs they made ready, first in, first out.
+/// runtime's first-in, first-out queue instead of a thread pool or Dispatch's main queue: on
+/// that thread the main actor's executor is the run's, so `@MainActor` code runs among the
+/// run's jobs, and `MainActor.assumeIsolated` holds in the run's synchronous code. The queue
+/// is drained by an action of the scenario's scheduler, due at the frame the first waiting job
+/// arrived: it runs jobs until none is ready (a pass that makes no progress), so everything the
+/// code does at one instant finishes before time moves. ``FrameClock`` sleeps are actions at
+/// their deadline frame in the scheduler's `(frame, sequence)` queue, so advancing time is the
+/// scheduler jumping to the next deadline. Same-frame order: the frame's inputs in scheduling
+/// order (top to bottom of the file), then the jobs they made ready, first in, first out
+/// (main-actor and nonisolated jobs in one queue).
 ///
 /// It is single-threaded, like the run: every use checks that it is on the thread running the
 /// scenario. What it does not cover is written in docs/testing-real-code.md ("Async code").
@@ -133,7 +136,7 @@ public final class AsyncRuntime: @unchecked Sendable {
       }
       jobsRun += 1
       if next.onMainActor {
-        next.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        next.job.runSynchronously(on: MainRunExecutor.shared.asUnownedSerialExecutor())
       } else {
         next.job.runSynchronously(on: executor.asUnownedSerialExecutor())
       }

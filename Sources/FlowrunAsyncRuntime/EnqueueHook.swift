@@ -3,21 +3,29 @@ import Foundation
 /// The Swift runtime's enqueue hooks, pointed at the ``AsyncRuntime`` of the calling thread.
 ///
 /// The runtime calls `swift_task_enqueueGlobal_hook` for every job bound for the global
-/// concurrent executor (a new `Task`, a resumed continuation, a task hopping off an actor) and
-/// `swift_task_enqueueMainExecutor_hook` for a job bound for the main actor (Swift 6.3 on
-/// Linux does not call it: the main actor's jobs go straight to Dispatch). While a run is
-/// active on a thread, a job enqueued from that thread goes to the run's queue; any other job
-/// (another thread's, another test's) goes on to the original executor. The hooks are set while
-/// at least one run is active and restored when the last one ends, so parallel tests each keep
-/// their own jobs: the thread a job is enqueued from says whose it is.
+/// concurrent executor (a new `Task`, a resumed continuation, a task hopping off an actor).
+/// Main-actor jobs take another road: Swift 6.3 asks `swift_task_getMainExecutor` which
+/// executor the main actor is, every time it hops to it or creates a task on it, and enqueues
+/// on the answer's own `enqueue` (on Linux, Dispatch's main queue) without calling
+/// `swift_task_enqueueMainExecutor_hook` (only `MainActor.shared.enqueue(_:)` calls that one).
+/// So while a run is active on a thread, `swift_task_getMainExecutor_hook` answers
+/// ``MainRunExecutor`` on that thread, and a job enqueued from that thread on the global
+/// executor or on the main actor goes to the run's queue; any other job (another thread's,
+/// another test's) goes on to the original executor, and on any other thread the main actor
+/// stays Dispatch's. The hooks are set while at least one run is active and restored when the
+/// last one ends, so parallel tests each keep their own jobs: the thread a job is enqueued from
+/// says whose it is.
 enum EnqueueHook {
   typealias Original = @convention(thin) (UnownedJob) -> Void
   typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+  typealias MainOriginal = @convention(thin) () -> UnownedSerialExecutor
+  typealias MainHook = @convention(thin) (MainOriginal) -> UnownedSerialExecutor
 
   private struct Installed {
     var count = 0
     var savedGlobal: Hook?
     var savedMain: Hook?
+    var savedGetMain: MainHook?
   }
 
   // An `NSLock` (a pthread mutex), not `Synchronization.Mutex`, whose futex the thread
@@ -35,14 +43,16 @@ enum EnqueueHook {
   // Written only while `lock` is held.
   nonisolated(unsafe) private static let globalHook = slot(named: "swift_task_enqueueGlobal_hook")
   nonisolated(unsafe) private static let mainHook = slot(named: "swift_task_enqueueMainExecutor_hook")
+  nonisolated(unsafe) private static let getMainHook = slot(
+    named: "swift_task_getMainExecutor_hook", as: MainHook.self)
 
-  private static func slot(named name: String) -> UnsafeMutablePointer<Hook?>? {
+  private static func slot<H>(named name: String, as type: H.Type = Hook.self) -> UnsafeMutablePointer<H?>? {
     guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
-    return symbol.assumingMemoryBound(to: Hook?.self)
+    return symbol.assumingMemoryBound(to: H?.self)
   }
 
   /// Whether this platform's runtime exposes the hooks.
-  static var isAvailable: Bool { globalHook != nil && mainHook != nil }
+  static var isAvailable: Bool { globalHook != nil && mainHook != nil && getMainHook != nil }
 
   /// The run of the calling thread, if any.
   static var current: AsyncRuntime? {
@@ -69,6 +79,7 @@ enum EnqueueHook {
       guard installed.count == 1 else { return }
       installed.savedGlobal = globalHook?.pointee
       installed.savedMain = mainHook?.pointee
+      installed.savedGetMain = getMainHook?.pointee
       globalHook?.pointee = { job, original in
         if let runtime = EnqueueHook.current, runtime.accepts(job) {
           runtime.enqueue(job, onMainActor: false)
@@ -83,6 +94,9 @@ enum EnqueueHook {
           original(job)
         }
       }
+      getMainHook?.pointee = { original in
+        EnqueueHook.current == nil ? original() : MainRunExecutor.shared.asUnownedSerialExecutor()
+      }
     }
   }
 
@@ -92,6 +106,39 @@ enum EnqueueHook {
       guard installed.count == 0 else { return }
       globalHook?.pointee = installed.savedGlobal
       mainHook?.pointee = installed.savedMain
+      getMainHook?.pointee = installed.savedGetMain
     }
+  }
+}
+
+/// The main actor's executor on a thread running a scenario: what is enqueued on it from that
+/// thread goes to the run's queue and runs there, one job at a time among the run's others.
+/// The runtime keeps a task's executor unretained, so there is one, never freed, for every run;
+/// a job reaching it from another thread (a task of the run resumed after the run ended) goes
+/// on to the real main actor.
+final class MainRunExecutor: SerialExecutor, @unchecked Sendable {
+  static let shared = MainRunExecutor()
+
+  private init() {}
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if let runtime = EnqueueHook.current, runtime.accepts(job) {
+      runtime.enqueue(job, onMainActor: true)
+    } else {
+      MainActor.shared.enqueue(job)
+    }
+  }
+
+  /// On the run's thread, the code is on the main actor (as an app's main thread is), so
+  /// `MainActor.assumeIsolated` and the compiler's isolation checks pass there.
+  func checkIsolated() {
+    precondition(
+      EnqueueHook.current != nil,
+      "AsyncRuntime: main-actor code ran off the thread that runs the scenario")
+  }
+
+  func isIsolatingCurrentContext() -> Bool? {
+    EnqueueHook.current != nil
   }
 }

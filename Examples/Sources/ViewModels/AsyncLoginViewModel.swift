@@ -3,9 +3,9 @@ import Observation
 /// The login screen of ``LoginViewModel`` with async/await and `@Observable`: the button and
 /// the icon URL are computed from the fields (scenarios/login/enable-button.yaml); login and
 /// logout call `async` APIs while a HUD shows, each allowed only in its state
-/// (scenarios/login/logout.yaml). Not isolated to the main actor, as ``AsyncSearchViewModel``.
-@Observable
-public final class AsyncLoginViewModel: @unchecked Sendable {
+/// (scenarios/login/logout.yaml). Isolated to the main actor, as an app's view model is.
+@MainActor @Observable
+public final class AsyncLoginViewModel {
   public var account: String?
   public var password: String?
   public private(set) var user: User?

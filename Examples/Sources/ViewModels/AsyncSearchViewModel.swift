@@ -6,12 +6,11 @@ import Observation
 /// `clock`, without repeats; each query's request cancels the one before (flatMapLatest by
 /// hand), and `results` is an `@Observable` property.
 ///
-/// It is not isolated to the main actor: with Swift 6.3 on Linux the main actor's jobs go
-/// straight to Dispatch's main queue, past the hook that runs a test's jobs in virtual time
-/// (docs/testing-real-code.md, "Async code"). Its tasks all run on the thread that drives it
-/// (the app's main thread, a test's run), which `@unchecked Sendable` vouches for.
-@Observable
-public final class AsyncSearchViewModel<C: Clock>: @unchecked Sendable where C.Duration == Duration {
+/// It is isolated to the main actor, as an app's view model is; in a test, the run's
+/// `AsyncRuntime` runs its main-actor jobs among the run's others (docs/testing-real-code.md,
+/// "Async code").
+@MainActor @Observable
+public final class AsyncSearchViewModel<C: Clock> where C.Duration == Duration {
   /// A bug planted to show that the scenario catches it.
   public enum PlantedBug: Sendable, CaseIterable {
     /// `_throttle` for `debounce`.

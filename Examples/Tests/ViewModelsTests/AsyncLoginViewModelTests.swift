@@ -2,7 +2,7 @@ import FlowrunTesting
 import Testing
 import ViewModels
 
-@Suite struct AsyncLoginViewModelTests {
+@MainActor @Suite struct AsyncLoginViewModelTests {
   /// The fields' twin: Observation does not notify a set to an equal value (the file says why).
   static let fields = Teaching.path("login/enable-button-observation.yaml")
   static let publishedFields = Teaching.path("login/enable-button.yaml")

@@ -2,7 +2,7 @@ import FlowrunTesting
 import Testing
 import ViewModels
 
-@Suite struct AsyncSearchViewModelTests {
+@MainActor @Suite struct AsyncSearchViewModelTests {
   static let scenario = Teaching.path("search/search-as-you-type.yaml")
   typealias ViewModel = AsyncSearchViewModel<FrameClock>
 
