@@ -100,6 +100,24 @@ private let expectedLog = [
     #expect(logs == [expectedLog])
   }
 
+  /// A detached task started on the run's thread is enqueued from it, so it is the run's, and
+  /// so is its hop to the main actor.
+  @Test func aDetachedTaskStartedInTheRunIsTheRuns() {
+    let scheduler = VirtualTimeScheduler()
+    let runtime = AsyncRuntime(scheduler: scheduler, tick: 100_000_000)
+    let log = Box<[String]>()
+    log.value = []
+    runtime.withJobs {
+      let clock = runtime.clock
+      Task.detached {
+        try await Task.sleep(for: .milliseconds(100), clock: clock)
+        await MainActor.run { log.value?.append("on the main actor@\(clock.now.frame) \(isolationHolds())") }
+      }
+      _ = scheduler.run(timeLimit: 10_000, stepLimit: 10_000)
+    }
+    #expect(log.value == ["on the main actor@1 isolated"])
+  }
+
   /// A main-actor task started from another thread while a run is active is not the run's: it
   /// runs on the real main actor while the run waits for it (so another test's main-actor work
   /// goes on during a run), and the run's queue never sees it. The wait's bound only keeps a
