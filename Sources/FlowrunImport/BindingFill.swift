@@ -51,6 +51,22 @@ struct BindingFill {
         fill.inputs[chain.name] = "viewModel.\(chain.name)()"
       }
     }
+    if decl.observable {
+      // Observation: an `observed:` property of one stored property, and a computed property.
+      for observed in draft.observed where observed.name.hasPrefix("observed.") {
+        let member = observed.name.dropFirst("observed.".count)
+        let target =
+          observed.reads == ["vm.\(member)"] ? observed.name : "vm.\(member)"
+        fill.outputs[target] = "of: viewModel, \\.\(member)"
+      }
+      return fill
+    }
+    if library == .async {
+      for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
+        fill.outputs[chain.name] = "viewModel.\(chain.name.dropFirst(3))"
+      }
+      return fill
+    }
     guard library == .combine else { return fill }
     for state in draft.states where state.isOutput {
       fill.outputs[state.name] = "viewModel.$\(state.name.dropFirst(3))"
@@ -68,13 +84,18 @@ struct BindingFill {
     for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
       let label = parameter.label == "_" ? "" : "\(parameter.label): "
       if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
-        || genericSchedulers.contains(parameter.type)
+        || genericParameters(conformingTo: "Scheduler").contains(parameter.type)
       {
         arguments.append(label + "flow.scheduler")
+      } else if parameter.type.contains("Clock") || parameter.name == "clock"
+        || genericParameters(conformingTo: "Clock").contains(parameter.type)
+      {
+        arguments.append(label + "flow.clock")
       } else if let service = draft.services.first(where: { $0.name == parameter.name }),
         let shape = ServiceShape.of(functionType: parameter.type)
       {
-        arguments.append(label + stub(service.name, shape: shape))
+        arguments.append(
+          label + (shape.isAsync ? asyncStub(service.name, shape: shape) : stub(service.name, shape: shape)))
       } else {
         arguments.append(label + "<#\(parameter.name)#>")
       }
@@ -82,11 +103,18 @@ struct BindingFill {
     return "let viewModel = \(decl.name)(\(arguments.joined(separator: ", ")))"
   }
 
-  /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`).
-  var genericSchedulers: Set<String> {
+  /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`) or clocks
+  /// (`<C: Clock>`).
+  func genericParameters(conformingTo protocolName: String) -> Set<String> {
     guard let clause = decl.node.as(ClassDeclSyntax.self)?.genericParameterClause else { return [] }
     return Set(
-      clause.parameters.filter { $0.inheritedType?.trimmedDescription.contains("Scheduler") == true }.map(\.name.text))
+      clause.parameters.filter { $0.inheritedType?.trimmedDescription.contains(protocolName) == true }.map(\.name.text))
+  }
+
+  /// The scenario's service as the view model's `async` function: `{ try await search($0) }`
+  /// (`flow.asyncService`).
+  func asyncStub(_ name: String, shape: ServiceShape) -> String {
+    shape.input == nil ? "{ try await \(name)() }" : "{ try await \(name)($0) }"
   }
 
   /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`.

@@ -31,6 +31,12 @@ struct ChainReader {
   var uiOutput: String?
   /// Members that a chain assigns (outputs).
   var assignedMembers: Set<String> = []
+  /// Local `let`s that hold a duration (`let interval = Duration.milliseconds(300)`), in ms.
+  var localDurations: [String: Int] = [:]
+  /// The method being read as a command.
+  var currentMethod: FunctionDeclSyntax?
+  /// Methods a task calls with a sequence (`run(_ queries:)`): read there, not as commands.
+  var helperMethods: Set<String> = []
 
   init(file: SwiftFile, decl: ViewModelDecl, library: ImportedLibrary, declarations: DeclarationReader) {
     self.file = file
@@ -38,6 +44,7 @@ struct ChainReader {
     self.library = library
     self.declarations = declarations
     draft = Draft(viewModel: decl.name, file: file.name, library: library.scenarioName)
+    draft.observable = decl.observable
     for parameter in decl.parameters {
       if let value = parameter.defaultValue, ExpressionTranslator.literal(value) != nil {
         constants[parameter.name] = value
@@ -50,11 +57,15 @@ struct ChainReader {
   /// Reads the initializer's statements, then each method's (a method that calls a service is
   /// a command).
   mutating func readAll() {
+    readComputed()
     if let body = decl.initializer?.body { readStatements(body.statements, command: nil) }
     for method in decl.methods {
       guard let body = method.body else { continue }
-      readStatements(body.statements, command: method)
+      currentMethod = method
+      if !readAsyncCommand(method) { readStatements(body.statements, command: method) }
+      currentMethod = nil
     }
+    observeOutputs()
   }
 
   mutating func readStatements(_ statements: CodeBlockItemListSyntax, command: FunctionDeclSyntax?) {
@@ -62,6 +73,7 @@ struct ChainReader {
       switch item.item {
       case .decl(let declaration):
         guard let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+        readAsyncDeclaration(variable)
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = binding.initializer?.value, isChain(value)
@@ -70,6 +82,8 @@ struct ChainReader {
           locals[name] = signal
           readChain(value, named: signal, output: false, node: binding)
         }
+      case .expr(let expr) where command == nil && readTaskStatement(expr):
+        continue
       case .expr(let expr):
         if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
@@ -198,13 +212,7 @@ struct ChainReader {
     }
     current.steps = steps(of: expr)
     constantsForCommand = []
-    if let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }) {
-      current.enabledPlaceholder = "enabled: the guard at \(file.cite(guardStatement))"
-      diagnostics.append(
-        file.diagnostic(
-          .warning, "the guard of '\(method.name.text)' is the command's 'enabled:': left to fill in",
-          at: guardStatement))
-    }
+    guardPlaceholder(method)
     draft.chains.append(current)
     current = saved
   }

@@ -66,6 +66,10 @@ public enum SwiftImporter {
     if !loaded.hasErrors, !loaded.scenarios.isEmpty {
       let fill = BindingFill(decl: decl, draft: draft, library: library, module: module).fill()
       test = SwiftTestSkeleton.text(file: loaded, path: testPath ?? scenarioPath, fill: fill)
+      if library == .async {
+        // async services: `flow.asyncService`, an `async throws` function.
+        test = test?.replacingOccurrences(of: " = flow.service(", with: " = flow.asyncService(")
+      }
     }
     return Result(
       scenario: scenario, test: test, diagnostics: diagnostics, summary: summary, recognised: recognised, total: total)
@@ -81,7 +85,8 @@ public enum SwiftImporter {
       case .published:
         return Draft.State(
           name: "vm.\(member.name)", kind: .property(initial: initial), swiftType: member.type,
-          isInput: member.settable, isOutput: false, origin: origin + " @Published")
+          isInput: member.settable, isOutput: false, origin: origin + (decl.observable ? " @Observable" : " @Published")
+        )
       case .passthrough(let relay):
         return Draft.State(
           name: "vm.\(member.name)", kind: .subject(relay ? "{ relay: publish }" : "{}"), swiftType: member.type,
