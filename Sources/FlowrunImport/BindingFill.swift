@@ -77,13 +77,42 @@ struct BindingFill {
     return fill
   }
 
+  /// RxSwift outputs, by expectation: a `flow.output` that the view model's observable sends
+  /// to (`subscribe(onNext:)` through `asObservable()`, which relays, Drivers and Signals have).
+  /// The lines replace the skeleton's `flow.observe` placeholder, which expects a Publisher.
+  func rxOutputs() -> [String: [String]] {
+    guard library == .rxswift else { return [:] }
+    var outputs: [(name: String, member: String, type: String?)] = []
+    for state in draft.states where state.isOutput {
+      let member = String(state.name.dropFirst(3))
+      outputs.append((state.name, member, state.swiftType))
+    }
+    for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
+      let member = String(chain.name.dropFirst(3))
+      guard decl.member(member) != nil else { continue }
+      outputs.append((chain.name, member, decl.member(member)?.type))
+    }
+    var lines: [String: [String]] = [:]
+    for output in outputs {
+      let name = output.member + "Output"
+      lines[output.name] = [
+        "    let \(name) = flow.output(\"\(output.name)\", as: \(output.type ?? "<#Type#>").self)",
+        "    _ = viewModel.\(output.member).asObservable().subscribe(onNext: { \(name).send($0) })",
+      ]
+    }
+    return lines
+  }
+
   /// `let viewModel = SearchViewModel(scheduler: flow.scheduler, search: { … })`.
   func construction() -> String {
     var arguments: [String] = []
     let services = Set(draft.services.map(\.name))
     for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
       let label = parameter.label == "_" ? "" : "\(parameter.label): "
-      if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
+      if library == .rxswift, parameter.type.contains("Scheduler") || parameter.name == "scheduler" {
+        // RxSwift's scheduler over flow.scheduler: testing-real-code.md, "Binding RxSwift code by hand".
+        arguments.append(label + "FlowRxScheduler(flow: flow.scheduler)")
+      } else if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
         || genericParameters(conformingTo: "Scheduler").contains(parameter.type)
       {
         arguments.append(label + "flow.scheduler")

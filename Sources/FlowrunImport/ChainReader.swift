@@ -35,6 +35,8 @@ struct ChainReader {
   var localDurations: [String: Int] = [:]
   /// The method being read as a command.
   var currentMethod: FunctionDeclSyntax?
+  /// What a template's closure parameter stands for: `outer` (flatMap), `input` (a command).
+  var templateInput = "outer"
   /// Methods a task calls with a sequence (`run(_ queries:)`): read there, not as commands.
   var helperMethods: Set<String> = []
 
@@ -83,6 +85,8 @@ struct ChainReader {
           readChain(value, named: signal, output: false, node: binding)
         }
       case .expr(let expr) where command == nil && readTaskStatement(expr):
+        continue
+      case .expr(let expr) where command == nil && readActionStatement(expr):
         continue
       case .expr(let expr):
         if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
@@ -138,6 +142,7 @@ struct ChainReader {
       if let access = node.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
         return rootKind(access.declName.baseName.text) != nil
       }
+      if let access = node.as(MemberAccessExprSyntax.self), actionSignal(access) != nil { return true }
       if let reference = node.as(DeclReferenceExprSyntax.self) {
         return rootKind(reference.baseName.text) != nil && node.id != expr.id
       }
@@ -241,6 +246,10 @@ struct ChainReader {
     if let access = expr.as(MemberAccessExprSyntax.self) {
       if access.base?.trimmedDescription == "self", let root = rootKind(access.declName.baseName.text) {
         return [rootStep(root, name: access.declName.baseName.text, at: expr)]
+      }
+      if let signal = actionSignal(access) {
+        current.recognised.append(access.declName.baseName.text)
+        return [Draft.Step(key: "from", value: signal, origin: "\(file.cite(expr)) \(access.trimmedDescription)")]
       }
     }
     guard let call = expr.as(FunctionCallExprSyntax.self) else { return [placeholderSource(expr)] }
@@ -396,7 +405,7 @@ struct ChainReader {
       if let literal = ExpressionTranslator.literal(value) { translator.names[name] = literal }
     }
     for name in constantsForCommand { translator.names[name] = "input" }
-    for name in constantsForTemplate { translator.names[name] = "outer" }
+    for name in constantsForTemplate { translator.names[name] = templateInput }
     for member in decl.members where member.type?.hasSuffix("?") == true { translator.optionals.insert(member.name) }
     return translator
   }

@@ -28,6 +28,8 @@ struct Draft {
     var isCommand = false
     /// A command's `guard`, which the draft leaves for its `enabled:`.
     var enabledPlaceholder: String?
+    /// A command's `enabled:` signal (RxSwift Action's `enabledIf:`).
+    var enabled: String?
     var origin: String
   }
 

@@ -83,6 +83,7 @@ struct DraftWriter {
         var comment = summary(chain)
         if let enabled = chain.enabledPlaceholder { comment += " <#\(enabled)#>" }
         out.append("  \(chain.name):  # \(comment)")
+        if let enabled = chain.enabled { out.append("    enabled: \(enabled)") }
         out.append("    work:")
         out += steps(chain.steps, indent: "      ")
       }

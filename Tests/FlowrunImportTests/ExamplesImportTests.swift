@@ -14,7 +14,7 @@ import Testing
     "LoginViewModel", "SearchViewModel", "PagingViewModel", "SignUpViewModel", "AsyncLoginViewModel",
     "AsyncSearchViewModel",
   ]
-  static let inputs = ["RxLoginViewModel", "RxSearchViewModel"]
+  static let inputs = ["RxLoginViewModel", "RxSearchViewModel", "RxActionViewModel"]
   /// The paging view model's only chain is a command's (its `sink` is left to fill in), whose
   /// timeline never executes it: its one expectation, `feed.calls: "-"`, already holds.
   static let nothingToRecord: Set<String> = ["PagingViewModel"]
