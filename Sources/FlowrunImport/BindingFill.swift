@@ -28,6 +28,9 @@ struct BindingFill {
         fill.inputs[state.name] =
           decl.member(member)?.kind == .currentValue(relay: true)
           ? "viewModel.\(member).accept(value)" : "viewModel.\(member) = value"
+      case .subject where decl.member(member)?.kind == .channel:
+        // `send` suspends until a consumer takes the value: a task on the run's executor.
+        fill.inputs[state.name] = "Task { await viewModel.\(member).send(value) }"
       case .subject:
         let verb =
           switch decl.member(member)?.kind {

@@ -165,7 +165,7 @@ struct ChainReader {
     }
     guard let member = decl.member(name) else { return nil }
     switch member.kind {
-    case .passthrough, .currentValue, .publisher: return "vm.\(name)"
+    case .passthrough, .currentValue, .publisher, .channel: return "vm.\(name)"
     case .published, .other: return nil
     }
   }

@@ -110,6 +110,10 @@ public enum SwiftImporter {
         return Draft.State(
           name: "vm.\(member.name)", kind: .subject("{ behavior: \(value) }"), swiftType: member.type, isInput: true,
           isOutput: false, origin: origin)
+      case .channel:
+        return Draft.State(
+          name: "vm.\(member.name)", kind: .subject("{ channel: true }"), swiftType: member.type, isInput: true,
+          isOutput: false, origin: origin + " AsyncChannel")
       case .publisher, .other:
         return nil
       }

@@ -14,6 +14,8 @@ struct ViewModelDecl {
       /// `CurrentValueSubject(v)`, `BehaviorSubject(value:)`, `BehaviorRelay(value:)`: a current
       /// value.
       case currentValue(relay: Bool)
+      /// `AsyncChannel<T>()`, `AsyncThrowingChannel<T, E>()`: each value to one consumer.
+      case channel
       /// A stored publisher or observable (`let isValid: AnyPublisher<Bool, Never>`).
       case publisher
       /// A function or protocol-typed dependency (a service) or anything else.
@@ -155,7 +157,9 @@ final class DeclarationReader: SyntaxVisitor {
     let isPrivate = modifiers.contains { ($0.0 == "private" || $0.0 == "fileprivate") && $0.1 == nil }
     let privateSet = modifiers.contains { $0.1 == "set" }
     let isStatic = modifiers.contains { $0.0 == "static" || $0.0 == "class" }
-    guard !isStatic, !attributes.contains("ObservationIgnored") else { return [] }
+    guard !isStatic else { return [] }
+    // `@ObservationIgnored`: not observed state (a task, a continuation, a service), never a property.
+    let ignored = attributes.contains("ObservationIgnored")
     var result: [ViewModelDecl.Member] = []
     for binding in variable.bindings where binding.accessorBlock == nil || observers(binding) != nil {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -163,7 +167,7 @@ final class DeclarationReader: SyntaxVisitor {
       let initial = binding.initializer?.value
       var kind = ViewModelDecl.Member.Kind.other
       var type = written
-      if attributes.contains("Published") || (observable && isVar) {
+      if attributes.contains("Published") || (observable && isVar && !ignored) {
         kind = .published
         if type == nil, let initial { type = literalType(initial) }
       } else if let subject = subjectKind(written: written, initial: initial) {
@@ -224,11 +228,13 @@ final class DeclarationReader: SyntaxVisitor {
     case "PublishRelay": return (.passthrough(relay: true), element)
     case "CurrentValueSubject", "BehaviorSubject": return (.currentValue(relay: false), element)
     case "BehaviorRelay": return (.currentValue(relay: true), element)
+    case "AsyncChannel", "AsyncThrowingChannel": return (.channel, element)
     default: return nil
     }
   }
 
   static func isPublisherType(_ type: String) -> Bool {
+    guard !type.hasSuffix(".Continuation") else { return false }
     let base = type.split(separator: "<").first.map(String.init) ?? type
     return [
       "AnyPublisher", "Published.Publisher", "Observable", "Driver", "Signal", "Single", "Maybe", "Infallible",

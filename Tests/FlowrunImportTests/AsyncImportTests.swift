@@ -12,8 +12,8 @@ import Testing
   /// An `@Observable` view model whose `for await` loop over swift-async-algorithms operators
   /// assigns a property, with an async service protocol and an injected clock.
   static let search = """
-    import AsyncAlgorithms
-    import Observation
+    import AsyncAlgorithms  // the view model's import (text)
+    import Observation  // the view model's import (text)
 
     protocol SearchAPI { func search(_ query: String) async throws -> [String] }
 
@@ -75,7 +75,7 @@ import Testing
 
   @Test func computedPropertiesAreObservedOutputs() throws {
     let source = """
-      import Observation
+      import Observation  // the view model's import (text)
 
       @Observable final class FormViewModel {
         var name: String?
@@ -98,8 +98,8 @@ import Testing
   /// A hard-coded clock stops virtual time: a warning at it with how to inject one.
   @Test func aHardCodedClockIsAWarningAtItsPlace() throws {
     let source = """
-      import AsyncAlgorithms
-      import Observation
+      import AsyncAlgorithms  // the view model's import (text)
+      import Observation  // the view model's import (text)
 
       @Observable final class ViewModel {
         var query = "" { didSet { typed.yield(query) } }
@@ -132,7 +132,7 @@ import Testing
   /// flag raised before the call as the command's `executing`).
   @Test func sinkAssignmentsBecomeEffects() throws {
     let source = """
-      import Combine
+      import Combine  // the view model's import (text)
 
       final class HUDViewModel {
         @Published private(set) var user: String?
@@ -169,5 +169,41 @@ import Testing
             set: { vm.saved: true }
         """), "\(result.scenario)")
     #expect(result.recognised == result.total, "\(result.summary)")
+  }
+
+  /// An `AsyncChannel` member is an input subject `{ channel: true }`, driven by a task that
+  /// awaits its `send`.
+  @Test func anAsyncChannelIsAnInput() throws {
+    let source = """
+      import AsyncAlgorithms  // the view model's import (text)
+      import Observation  // the view model's import (text)
+
+      @Observable final class ViewModel {
+        private(set) var last = ""
+        @ObservationIgnored let taps = AsyncChannel<String>()
+
+        init() {
+          Task {
+            for await tap in taps.removeDuplicates() { last = tap.uppercased() }
+          }
+        }
+      }
+      """
+    let result = Self.draft(source)
+    #expect(result.diagnostics.map(\.rendered) == [])
+    for line in [
+      "subjects:\n  vm.taps: { channel: true }",
+      "    - from: vm.taps",
+      "    - removeDuplicates",
+      "    - map: '$0.uppercased()'",
+      "    send: { vm.taps: \"taps1\" }",
+      "  observed.last: \"-\"",
+    ] {
+      #expect(result.scenario.contains(line), "\(line)\n\(result.scenario)")
+    }
+    let test = try #require(result.test)
+    #expect(
+      test.contains("flow.drive(\"vm.taps\") { (value: String) in Task { await viewModel.taps.send(value) } }"),
+      "\(test)")
   }
 }
