@@ -28,6 +28,9 @@ struct BindingFill {
         fill.inputs[state.name] =
           decl.member(member)?.kind == .currentValue(relay: true)
           ? "viewModel.\(member).accept(value)" : "viewModel.\(member) = value"
+      case .subject where decl.member(member)?.kind == .channel:
+        // `send` suspends until a consumer takes the value: a task on the run's executor.
+        fill.inputs[state.name] = "Task { await viewModel.\(member).send(value) }"
       case .subject:
         let verb =
           switch decl.member(member)?.kind {
@@ -51,6 +54,22 @@ struct BindingFill {
         fill.inputs[chain.name] = "viewModel.\(chain.name)()"
       }
     }
+    if decl.observable {
+      // Observation: an `observed:` property of one stored property, and a computed property.
+      for observed in draft.observed where observed.name.hasPrefix("observed.") {
+        let member = observed.name.dropFirst("observed.".count)
+        let target =
+          observed.reads == ["vm.\(member)"] ? observed.name : "vm.\(member)"
+        fill.outputs[target] = "of: viewModel, \\.\(member)"
+      }
+      return fill
+    }
+    if library == .async {
+      for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
+        fill.outputs[chain.name] = "viewModel.\(chain.name.dropFirst(3))"
+      }
+      return fill
+    }
     guard library == .combine else { return fill }
     for state in draft.states where state.isOutput {
       fill.outputs[state.name] = "viewModel.$\(state.name.dropFirst(3))"
@@ -61,20 +80,54 @@ struct BindingFill {
     return fill
   }
 
+  /// RxSwift outputs, by expectation: a `flow.output` that the view model's observable sends
+  /// to (`subscribe(onNext:)` through `asObservable()`, which relays, Drivers and Signals have).
+  /// The lines replace the skeleton's `flow.observe` placeholder, which expects a Publisher.
+  func rxOutputs() -> [String: [String]] {
+    guard library == .rxswift else { return [:] }
+    var outputs: [(name: String, member: String, type: String?)] = []
+    for state in draft.states where state.isOutput {
+      let member = String(state.name.dropFirst(3))
+      outputs.append((state.name, member, state.swiftType))
+    }
+    for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
+      let member = String(chain.name.dropFirst(3))
+      guard decl.member(member) != nil else { continue }
+      outputs.append((chain.name, member, decl.member(member)?.type))
+    }
+    var lines: [String: [String]] = [:]
+    for output in outputs {
+      let name = output.member + "Output"
+      lines[output.name] = [
+        "    let \(name) = flow.output(\"\(output.name)\", as: \(output.type ?? "<#Type#>").self)",
+        "    _ = viewModel.\(output.member).asObservable().subscribe(onNext: { \(name).send($0) })",
+      ]
+    }
+    return lines
+  }
+
   /// `let viewModel = SearchViewModel(scheduler: flow.scheduler, search: { … })`.
   func construction() -> String {
     var arguments: [String] = []
     let services = Set(draft.services.map(\.name))
     for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
       let label = parameter.label == "_" ? "" : "\(parameter.label): "
-      if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
-        || genericSchedulers.contains(parameter.type)
+      if library == .rxswift, parameter.type.contains("Scheduler") || parameter.name == "scheduler" {
+        // RxSwift's scheduler over flow.scheduler: testing-real-code.md, "Binding RxSwift code by hand".
+        arguments.append(label + "FlowRxScheduler(flow: flow.scheduler)")
+      } else if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
+        || genericParameters(conformingTo: "Scheduler").contains(parameter.type)
       {
         arguments.append(label + "flow.scheduler")
+      } else if parameter.type.contains("Clock") || parameter.name == "clock"
+        || genericParameters(conformingTo: "Clock").contains(parameter.type)
+      {
+        arguments.append(label + "flow.clock")
       } else if let service = draft.services.first(where: { $0.name == parameter.name }),
         let shape = ServiceShape.of(functionType: parameter.type)
       {
-        arguments.append(label + stub(service.name, shape: shape))
+        arguments.append(
+          label + (shape.isAsync ? asyncStub(service.name, shape: shape) : stub(service.name, shape: shape)))
       } else {
         arguments.append(label + "<#\(parameter.name)#>")
       }
@@ -82,11 +135,18 @@ struct BindingFill {
     return "let viewModel = \(decl.name)(\(arguments.joined(separator: ", ")))"
   }
 
-  /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`).
-  var genericSchedulers: Set<String> {
+  /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`) or clocks
+  /// (`<C: Clock>`).
+  func genericParameters(conformingTo protocolName: String) -> Set<String> {
     guard let clause = decl.node.as(ClassDeclSyntax.self)?.genericParameterClause else { return [] }
     return Set(
-      clause.parameters.filter { $0.inheritedType?.trimmedDescription.contains("Scheduler") == true }.map(\.name.text))
+      clause.parameters.filter { $0.inheritedType?.trimmedDescription.contains(protocolName) == true }.map(\.name.text))
+  }
+
+  /// The scenario's service as the view model's `async` function: `{ try await search($0) }`
+  /// (`flow.asyncService`).
+  func asyncStub(_ name: String, shape: ServiceShape) -> String {
+    shape.input == nil ? "{ try await \(name)() }" : "{ try await \(name)($0) }"
   }
 
   /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`.

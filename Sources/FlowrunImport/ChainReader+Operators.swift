@@ -53,16 +53,19 @@ extension ChainReader {
       guard let closure, let template = serviceTemplate(closure) else { return unrecognised(name, call, token, &steps) }
       current.recognised.append(name)
       steps.append(Draft.Step(key: name, origin: "\(origin) \(name)", template: template))
-    case ("removeDuplicates", .combine) where call.arguments.isEmpty && closure == nil: step("removeDuplicates")
+    case ("removeDuplicates", .combine) where call.arguments.isEmpty && closure == nil,
+      ("removeDuplicates", .async) where call.arguments.isEmpty && closure == nil:
+      step("removeDuplicates")
     case ("distinctUntilChanged", .rxswift) where call.arguments.isEmpty && closure == nil: step("distinctUntilChanged")
-    case ("dropFirst", .combine): step("dropFirst", count(call) ?? "1")
+    case ("dropFirst", .combine), ("dropFirst", .async): step("dropFirst", count(call) ?? "1")
     case ("skip", .rxswift) where labels == ["_"]: step("skip", count(call) ?? "1")
-    case ("prefix", .combine) where labels == ["_"]: step("prefix", count(call) ?? "1")
+    case ("prefix", .combine) where labels == ["_"], ("prefix", .async) where labels == ["_"]:
+      step("prefix", count(call) ?? "1")
     case ("take", .rxswift) where labels == ["_"]: step("take", count(call) ?? "1")
     case ("debounce", _), ("delay", _):
       guard let duration = durationArgument(call) else { return unrecognised(name, call, token, &steps) }
       step(name, duration)
-    case ("throttle", .combine):
+    case ("throttle", .combine), ("_throttle", .async):
       guard let duration = durationArgument(call) else { return unrecognised(name, call, token, &steps) }
       let latest =
         call.arguments.first { $0.label?.text == "latest" }.map { $0.expression.trimmedDescription } ?? "true"
@@ -125,12 +128,8 @@ extension ChainReader {
       }
     case ("sink", _), ("subscribe", .rxswift):
       if current.isCommand {
-        // A command's effects (what the code does with each answer) are the scenario's
-        // `effects:`, written by hand.
-        current.unrecognised.append("\(name) at \(origin)")
-        diagnostics.append(
-          file.diagnostic(
-            .warning, "the effects of '\(name)' in a command are left to fill in as 'effects:'", at: token))
+        // A command's effects: what the code does with each answer, as the scenario's `effects:`.
+        sinkEffects(name, call: call, token: token)
       } else if let closure, let target = simpleAssignment(closure) {
         current.recognised.append(name)
         let key = library == .rxswift ? "bind" : "assign"
@@ -290,7 +289,10 @@ extension ChainReader {
   /// The duration argument (`for:` or the first), in the scenario's words (`300ms`).
   mutating func durationArgument(_ call: FunctionCallExprSyntax) -> String? {
     let argument = call.arguments.first { $0.label?.text == "for" || $0.label == nil }
-    guard let argument, let milliseconds = OperatorRows.milliseconds(argument.expression) else { return nil }
+    guard let argument,
+      let milliseconds = OperatorRows.milliseconds(argument.expression)
+        ?? argument.expression.as(DeclReferenceExprSyntax.self).flatMap({ localDurations[$0.baseName.text] })
+    else { return nil }
     draft.durations.append(milliseconds)
     return "\(milliseconds)ms"
   }

@@ -31,6 +31,14 @@ struct ChainReader {
   var uiOutput: String?
   /// Members that a chain assigns (outputs).
   var assignedMembers: Set<String> = []
+  /// Local `let`s that hold a duration (`let interval = Duration.milliseconds(300)`), in ms.
+  var localDurations: [String: Int] = [:]
+  /// The method being read as a command.
+  var currentMethod: FunctionDeclSyntax?
+  /// What a template's closure parameter stands for: `outer` (flatMap), `input` (a command).
+  var templateInput = "outer"
+  /// Methods a task calls with a sequence (`run(_ queries:)`): read there, not as commands.
+  var helperMethods: Set<String> = []
 
   init(file: SwiftFile, decl: ViewModelDecl, library: ImportedLibrary, declarations: DeclarationReader) {
     self.file = file
@@ -38,6 +46,7 @@ struct ChainReader {
     self.library = library
     self.declarations = declarations
     draft = Draft(viewModel: decl.name, file: file.name, library: library.scenarioName)
+    draft.observable = decl.observable
     for parameter in decl.parameters {
       if let value = parameter.defaultValue, ExpressionTranslator.literal(value) != nil {
         constants[parameter.name] = value
@@ -50,11 +59,15 @@ struct ChainReader {
   /// Reads the initializer's statements, then each method's (a method that calls a service is
   /// a command).
   mutating func readAll() {
+    readComputed()
     if let body = decl.initializer?.body { readStatements(body.statements, command: nil) }
     for method in decl.methods {
       guard let body = method.body else { continue }
-      readStatements(body.statements, command: method)
+      currentMethod = method
+      if !readAsyncCommand(method) { readStatements(body.statements, command: method) }
+      currentMethod = nil
     }
+    observeOutputs()
   }
 
   mutating func readStatements(_ statements: CodeBlockItemListSyntax, command: FunctionDeclSyntax?) {
@@ -62,6 +75,7 @@ struct ChainReader {
       switch item.item {
       case .decl(let declaration):
         guard let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+        readAsyncDeclaration(variable)
         for binding in variable.bindings {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = binding.initializer?.value, isChain(value)
@@ -70,6 +84,10 @@ struct ChainReader {
           locals[name] = signal
           readChain(value, named: signal, output: false, node: binding)
         }
+      case .expr(let expr) where command == nil && readTaskStatement(expr):
+        continue
+      case .expr(let expr) where command == nil && readActionStatement(expr):
+        continue
       case .expr(let expr):
         if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
@@ -124,6 +142,7 @@ struct ChainReader {
       if let access = node.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
         return rootKind(access.declName.baseName.text) != nil
       }
+      if let access = node.as(MemberAccessExprSyntax.self), actionSignal(access) != nil { return true }
       if let reference = node.as(DeclReferenceExprSyntax.self) {
         return rootKind(reference.baseName.text) != nil && node.id != expr.id
       }
@@ -146,7 +165,7 @@ struct ChainReader {
     }
     guard let member = decl.member(name) else { return nil }
     switch member.kind {
-    case .passthrough, .currentValue, .publisher: return "vm.\(name)"
+    case .passthrough, .currentValue, .publisher, .channel: return "vm.\(name)"
     case .published, .other: return nil
     }
   }
@@ -198,13 +217,7 @@ struct ChainReader {
     }
     current.steps = steps(of: expr)
     constantsForCommand = []
-    if let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }) {
-      current.enabledPlaceholder = "enabled: the guard at \(file.cite(guardStatement))"
-      diagnostics.append(
-        file.diagnostic(
-          .warning, "the guard of '\(method.name.text)' is the command's 'enabled:': left to fill in",
-          at: guardStatement))
-    }
+    guardPlaceholder(method)
     draft.chains.append(current)
     current = saved
   }
@@ -233,6 +246,10 @@ struct ChainReader {
     if let access = expr.as(MemberAccessExprSyntax.self) {
       if access.base?.trimmedDescription == "self", let root = rootKind(access.declName.baseName.text) {
         return [rootStep(root, name: access.declName.baseName.text, at: expr)]
+      }
+      if let signal = actionSignal(access) {
+        current.recognised.append(access.declName.baseName.text)
+        return [Draft.Step(key: "from", value: signal, origin: "\(file.cite(expr)) \(access.trimmedDescription)")]
       }
     }
     guard let call = expr.as(FunctionCallExprSyntax.self) else { return [placeholderSource(expr)] }
@@ -388,7 +405,7 @@ struct ChainReader {
       if let literal = ExpressionTranslator.literal(value) { translator.names[name] = literal }
     }
     for name in constantsForCommand { translator.names[name] = "input" }
-    for name in constantsForTemplate { translator.names[name] = "outer" }
+    for name in constantsForTemplate { translator.names[name] = templateInput }
     for member in decl.members where member.type?.hasSuffix("?") == true { translator.optionals.insert(member.name) }
     return translator
   }

@@ -28,6 +28,8 @@ struct Draft {
     var isCommand = false
     /// A command's `guard`, which the draft leaves for its `enabled:`.
     var enabledPlaceholder: String?
+    /// A command's `enabled:` signal (RxSwift Action's `enabledIf:`).
+    var enabled: String?
     var origin: String
   }
 
@@ -46,6 +48,24 @@ struct Draft {
     /// An output to expect (a property a chain assigns).
     var isOutput: Bool
     var origin: String
+    /// The signal the property is bound to (`from:`), when a loop of async code assigns it.
+    var boundTo: String? = nil
+  }
+
+  /// An `observed:` property: what Observation gives over the stored properties it reads.
+  struct Observed {
+    var name: String
+    var reads: [String]
+    var origin: String
+  }
+
+  /// An effect of a command: an action for each value (or each `executing` change).
+  struct Effect {
+    /// `login.values`, `login.executing`.
+    var on: String
+    /// `set: vm.user`, `set: { vm.user: ~ }`.
+    var action: String
+    var origin: String
   }
 
   struct Service {
@@ -62,6 +82,10 @@ struct Draft {
   var states: [State] = []
   var chains: [Chain] = []
   var services: [Service] = []
+  var observed: [Observed] = []
+  var effects: [Effect] = []
+  /// The view model is `@Observable`: its outputs are expected through `observed:` properties.
+  var observable = false
   /// The durations the chains use, in milliseconds (the tick divides them all).
   var durations: [Int] = []
 }

@@ -49,12 +49,17 @@ struct DraftWriter {
       }
     }
     let properties = draft.states.filter { if case .property = $0.kind { true } else { false } }
-    if !properties.isEmpty {
+    if !properties.isEmpty || !draft.observed.isEmpty {
       out.append("")
       out.append("properties:")
       for state in properties {
         guard case .property(let initial) = state.kind else { continue }
-        out.append("  \(state.name): { initial: \(initial) }  # \(state.origin)")
+        let from = state.boundTo.map { "from: \($0), " } ?? ""
+        out.append("  \(state.name): { \(from)initial: \(initial) }  # \(state.origin)")
+      }
+      for observed in draft.observed {
+        out.append(
+          "  \(observed.name): { observed: [\(observed.reads.joined(separator: ", "))] }  # \(observed.origin)")
       }
     }
     if !draft.services.isEmpty {
@@ -78,8 +83,17 @@ struct DraftWriter {
         var comment = summary(chain)
         if let enabled = chain.enabledPlaceholder { comment += " <#\(enabled)#>" }
         out.append("  \(chain.name):  # \(comment)")
+        if let enabled = chain.enabled { out.append("    enabled: \(enabled)") }
         out.append("    work:")
         out += steps(chain.steps, indent: "      ")
+      }
+    }
+    if !draft.effects.isEmpty {
+      out.append("")
+      out.append("effects:")
+      for effect in draft.effects {
+        out.append("  - on: \(effect.on)  # \(effect.origin)")
+        out.append("    \(effect.action)")
       }
     }
     out.append("")
@@ -97,11 +111,20 @@ struct DraftWriter {
     for action in actions.sorted(by: { $0.frame < $1.frame }) { out += action.line }
     out.append("")
     out.append("expect:  # recorded by `flowrun --update`")
-    let outputs = draft.states.filter(\.isOutput).map(\.name) + signals.filter(\.isOutput).map(\.name)
+    let outputs = draft.states.filter(\.isOutput).map(outputName) + signals.filter(\.isOutput).map(\.name)
     for name in outputs { out.append("  \(name): \"-\"") }
     for service in draft.services { out.append("  \(service.name).calls: \"-\"") }
     if outputs.isEmpty && draft.services.isEmpty { out.removeLast() }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// The expectation of a property output: the property, or (of an `@Observable` view model)
+  /// its `observed:` property, which is what Observation delivers.
+  func outputName(_ state: Draft.State) -> String {
+    guard draft.observable, let observed = draft.observed.first(where: { $0.reads == [state.name] }) else {
+      return state.name
+    }
+    return observed.name
   }
 
   /// `LoginViewModel.swift:38: 4 of 4 calls read` (+ the unread ones).

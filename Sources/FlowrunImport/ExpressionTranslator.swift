@@ -35,8 +35,14 @@ struct ExpressionTranslator {
     if let bound, parameters.isEmpty {
       for (index, value) in bound.enumerated() { names["$\(index)"] = value }
     }
+    return statements(closure.statements, node: closure)
+  }
+
+  /// Statements (`let`s, then one expression or `return`) as one expression: a closure's body
+  /// or a computed property's getter.
+  mutating func statements(_ statements: CodeBlockItemListSyntax, node: some SyntaxProtocol) -> String? {
     var result: String?
-    for item in closure.statements {
+    for item in statements {
       switch item.item {
       case .decl(let decl):
         guard let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
@@ -56,7 +62,7 @@ struct ExpressionTranslator {
         if result == nil { return nil }
       }
     }
-    guard let result else { return fail("an empty closure", closure) }
+    guard let result else { return fail("an empty closure", node) }
     return result
   }
 

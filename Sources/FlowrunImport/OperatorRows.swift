@@ -5,13 +5,12 @@ import SwiftSyntax
 enum ImportedLibrary: Equatable {
   case combine, rxswift, async
 
-  /// The scenario's `library:` (async view models are drafted without one until flowrun reads
-  /// `library: async`).
+  /// The scenario's `library:`.
   var scenarioName: String? {
     switch self {
     case .combine: "combine"
     case .rxswift: "rxswift"
-    case .async: nil
+    case .async: "async"
     }
   }
 
@@ -19,14 +18,15 @@ enum ImportedLibrary: Equatable {
     switch self {
     case .combine: .combine
     case .rxswift: .rxswift
-    case .async: nil
+    case .async: .async
     }
   }
 
   static func of(imports: Set<String>) -> ImportedLibrary {
     if !imports.isDisjoint(with: ["RxSwift", "RxCocoa", "RxRelay"]) { return .rxswift }
     if !imports.isDisjoint(with: ["Combine", "OpenCombine", "OpenCombineShim"]) { return .combine }
-    if imports.contains("AsyncAlgorithms") { return .async }
+    // swift-async-algorithms, or Observation without Combine: async/await and `@Observable`.
+    if imports.contains("AsyncAlgorithms") || imports.contains("Observation") { return .async }
     return .combine
   }
 }
@@ -43,7 +43,8 @@ enum OperatorRows {
   static func passThrough(_ name: String, library: ImportedLibrary) -> String?? {
     switch name {
     case "store", "disposed", "cancel": return .some(nil)
-    case "eraseToAnyPublisher", "setFailureType", "print", "debug", "asObservable", "eraseToAnySequence":
+    case "eraseToAnySequence": return .some(nil)  // async: a type change, no step
+    case "eraseToAnyPublisher", "setFailureType", "print", "debug", "asObservable":
       return .some(name)
     case "filterSuccessfulStatusCodes", "filterSuccessfulStatusAndRedirectCodes", "mapJSON", "mapString":
       return .some(nil)  // Moya's response checks and decoding: the stub's value is the model

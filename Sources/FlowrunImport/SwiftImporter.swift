@@ -66,6 +66,18 @@ public enum SwiftImporter {
     if !loaded.hasErrors, !loaded.scenarios.isEmpty {
       let fill = BindingFill(decl: decl, draft: draft, library: library, module: module).fill()
       test = SwiftTestSkeleton.text(file: loaded, path: testPath ?? scenarioPath, fill: fill)
+      let rxOutputs = BindingFill(decl: decl, draft: draft, library: library, module: module).rxOutputs()
+      if !rxOutputs.isEmpty, let text = test {
+        // RxSwift outputs: a `flow.output` each, sent to by the observable.
+        test = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+          for (name, lines) in rxOutputs where line.hasPrefix("    flow.observe(\"\(name)\", ") { return lines }
+          return [String(line)]
+        }.joined(separator: "\n")
+      }
+      if library == .async {
+        // async services: `flow.asyncService`, an `async throws` function.
+        test = test?.replacingOccurrences(of: " = flow.service(", with: " = flow.asyncService(")
+      }
     }
     return Result(
       scenario: scenario, test: test, diagnostics: diagnostics, summary: summary, recognised: recognised, total: total)
@@ -81,7 +93,8 @@ public enum SwiftImporter {
       case .published:
         return Draft.State(
           name: "vm.\(member.name)", kind: .property(initial: initial), swiftType: member.type,
-          isInput: member.settable, isOutput: false, origin: origin + " @Published")
+          isInput: member.settable, isOutput: false, origin: origin + (decl.observable ? " @Observable" : " @Published")
+        )
       case .passthrough(let relay):
         return Draft.State(
           name: "vm.\(member.name)", kind: .subject(relay ? "{ relay: publish }" : "{}"), swiftType: member.type,
@@ -97,6 +110,10 @@ public enum SwiftImporter {
         return Draft.State(
           name: "vm.\(member.name)", kind: .subject("{ behavior: \(value) }"), swiftType: member.type, isInput: true,
           isOutput: false, origin: origin)
+      case .channel:
+        return Draft.State(
+          name: "vm.\(member.name)", kind: .subject("{ channel: true }"), swiftType: member.type, isInput: true,
+          isOutput: false, origin: origin + " AsyncChannel")
       case .publisher, .other:
         return nil
       }

@@ -14,6 +14,8 @@ struct ViewModelDecl {
       /// `CurrentValueSubject(v)`, `BehaviorSubject(value:)`, `BehaviorRelay(value:)`: a current
       /// value.
       case currentValue(relay: Bool)
+      /// `AsyncChannel<T>()`, `AsyncThrowingChannel<T, E>()`: each value to one consumer.
+      case channel
       /// A stored publisher or observable (`let isValid: AnyPublisher<Bool, Never>`).
       case publisher
       /// A function or protocol-typed dependency (a service) or anything else.
@@ -28,6 +30,17 @@ struct ViewModelDecl {
     /// Settable from outside (`var` without `private(set)` / `private`): an input.
     var settable: Bool
     var node: Syntax
+    /// The statements of its `didSet` observer (`didSet { typed.yield(query) }`).
+    var didSet: CodeBlockItemListSyntax? = nil
+  }
+
+  /// A computed property (`var isLoginEnabled: Bool { … }`): of an `@Observable` class, an
+  /// output that Observation recomputes from the stored properties its getter reads.
+  struct Computed {
+    var name: String
+    var type: String?
+    var body: CodeBlockItemListSyntax
+    var node: Syntax
   }
 
   struct Parameter {
@@ -39,7 +52,11 @@ struct ViewModelDecl {
   }
 
   var name: String
+  /// The class is `@Observable`: its stored `var`s are observed, its computed properties are
+  /// outputs.
+  var observable = false
   var members: [Member] = []
+  var computed: [Computed] = []
   var parameters: [Parameter] = []
   var initializer: InitializerDeclSyntax?
   var methods: [FunctionDeclSyntax] = []
@@ -53,6 +70,8 @@ struct ServiceShape {
   var input: String?
   var response: String
   var failure: String?
+  /// An `async` function: the response is its return value.
+  var isAsync = false
 }
 
 /// Reads the declarations of a file: its imports (the library), classes, protocols and structs.
@@ -76,7 +95,13 @@ final class DeclarationReader: SyntaxVisitor {
       guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
       let returned = function.signature.returnClause?.type.trimmedDescription ?? "Void"
       let input = function.signature.parameterClause.parameters.first?.type.trimmedDescription
-      protocolMethods[function.name.text] = ServiceShape.of(returnType: returned, input: input)
+      if function.signature.effectSpecifiers?.asyncSpecifier != nil {
+        // `func search(_ query: String) async throws -> [String]`: the value itself.
+        protocolMethods[function.name.text] = ServiceShape(
+          input: input, response: returned, failure: nil, isAsync: true)
+      } else {
+        protocolMethods[function.name.text] = ServiceShape.of(returnType: returned, input: input)
+      }
     }
     return .skipChildren
   }
@@ -101,9 +126,11 @@ final class DeclarationReader: SyntaxVisitor {
       $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Observable"
     }
     var decl = ViewModelDecl(name: node.name.text, node: Syntax(node))
+    decl.observable = observable
     for item in node.memberBlock.members {
       if let variable = item.decl.as(VariableDeclSyntax.self) {
         decl.members += Self.members(of: variable, observable: observable)
+        decl.computed += Self.computed(of: variable)
       } else if let initializer = item.decl.as(InitializerDeclSyntax.self), decl.initializer == nil {
         decl.initializer = initializer
         decl.parameters = initializer.signature.parameterClause.parameters.map(Self.parameter)
@@ -130,15 +157,17 @@ final class DeclarationReader: SyntaxVisitor {
     let isPrivate = modifiers.contains { ($0.0 == "private" || $0.0 == "fileprivate") && $0.1 == nil }
     let privateSet = modifiers.contains { $0.1 == "set" }
     let isStatic = modifiers.contains { $0.0 == "static" || $0.0 == "class" }
-    guard !isStatic, !attributes.contains("ObservationIgnored") else { return [] }
+    guard !isStatic else { return [] }
+    // `@ObservationIgnored`: not observed state (a task, a continuation, a service), never a property.
+    let ignored = attributes.contains("ObservationIgnored")
     var result: [ViewModelDecl.Member] = []
-    for binding in variable.bindings where binding.accessorBlock == nil {
+    for binding in variable.bindings where binding.accessorBlock == nil || observers(binding) != nil {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
       let written = binding.typeAnnotation?.type.trimmedDescription
       let initial = binding.initializer?.value
       var kind = ViewModelDecl.Member.Kind.other
       var type = written
-      if attributes.contains("Published") || (observable && isVar) {
+      if attributes.contains("Published") || (observable && isVar && !ignored) {
         kind = .published
         if type == nil, let initial { type = literalType(initial) }
       } else if let subject = subjectKind(written: written, initial: initial) {
@@ -150,9 +179,42 @@ final class DeclarationReader: SyntaxVisitor {
       }
       let settable = kind == .published ? isVar && !isPrivate && !privateSet : !isPrivate
       result.append(
-        .init(name: name, kind: kind, type: type, initial: initial, settable: settable, node: Syntax(binding)))
+        .init(
+          name: name, kind: kind, type: type, initial: initial, settable: settable, node: Syntax(binding),
+          didSet: observers(binding)?.first { $0.accessorSpecifier.tokenKind == .keyword(.didSet) }?.body?.statements))
     }
     return result
+  }
+
+  /// The `willSet` / `didSet` observers of a stored property, or nil when the binding has none
+  /// or is computed.
+  static func observers(_ binding: PatternBindingSyntax) -> AccessorDeclListSyntax? {
+    guard case .accessors(let list)? = binding.accessorBlock?.accessors,
+      list.allSatisfy({ [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) })
+    else { return nil }
+    return list
+  }
+
+  /// The computed properties of an instance `var` (a getter body, or a `get` accessor).
+  static func computed(of variable: VariableDeclSyntax) -> [ViewModelDecl.Computed] {
+    guard !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) else {
+      return []
+    }
+    return variable.bindings.compactMap { binding in
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let block = binding.accessorBlock
+      else { return nil }
+      let body: CodeBlockItemListSyntax
+      switch block.accessors {
+      case .getter(let statements): body = statements
+      case .accessors(let list):
+        guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+          let statements = getter.body?.statements
+        else { return nil }
+        body = statements
+      }
+      return .init(name: name, type: binding.typeAnnotation?.type.trimmedDescription, body: body, node: Syntax(binding))
+    }
   }
 
   /// `PassthroughSubject<String, Never>()`, `BehaviorRelay<Bool>(value: false)` … as a kind and
@@ -166,11 +228,13 @@ final class DeclarationReader: SyntaxVisitor {
     case "PublishRelay": return (.passthrough(relay: true), element)
     case "CurrentValueSubject", "BehaviorSubject": return (.currentValue(relay: false), element)
     case "BehaviorRelay": return (.currentValue(relay: true), element)
+    case "AsyncChannel", "AsyncThrowingChannel": return (.channel, element)
     default: return nil
     }
   }
 
   static func isPublisherType(_ type: String) -> Bool {
+    guard !type.hasSuffix(".Continuation") else { return false }
     let base = type.split(separator: "<").first.map(String.init) ?? type
     return [
       "AnyPublisher", "Published.Publisher", "Observable", "Driver", "Signal", "Single", "Maybe", "Infallible",
@@ -220,11 +284,42 @@ extension ServiceShape {
     return ServiceShape(input: input, response: returnType, failure: nil)
   }
 
-  /// A function type `(String) -> AnyPublisher<User, any Error>`, or nil for any other type.
-  static func of(functionType: String) -> ServiceShape? {
-    guard functionType.hasPrefix("("), let arrow = functionType.range(of: ") -> ") else { return nil }
-    let input = String(functionType[functionType.index(after: functionType.startIndex)..<arrow.lowerBound])
-    let result = String(functionType[arrow.upperBound...])
+  /// A function type `(String) -> AnyPublisher<User, any Error>`, `@Sendable (String) async
+  /// throws -> [String]`, or nil for any other type.
+  static func of(functionType written: String) -> ServiceShape? {
+    var functionType = Substring(written)
+    while functionType.hasPrefix("@"), let space = functionType.firstIndex(of: " ") {
+      functionType = functionType[functionType.index(after: space)...]  // @escaping, @Sendable …
+    }
+    guard functionType.hasPrefix("(") else { return nil }
+    var depth = 0
+    var close: Substring.Index?
+    for index in functionType.indices {
+      if functionType[index] == "(" { depth += 1 }
+      if functionType[index] == ")" {
+        depth -= 1
+        if depth == 0 {
+          close = index
+          break
+        }
+      }
+    }
+    guard let close else { return nil }
+    let input = String(functionType[functionType.index(after: functionType.startIndex)..<close])
+    var rest = functionType[functionType.index(after: close)...].drop { $0 == " " }
+    var isAsync = false
+    while !rest.hasPrefix("->") {
+      guard let word = rest.split(separator: " ", maxSplits: 1).first,
+        word == "async" || word.hasPrefix("throws") || word == "rethrows"
+      else { return nil }
+      if word == "async" { isAsync = true }
+      rest = rest.dropFirst(word.count).drop { $0 == " " }
+    }
+    let result = rest.dropFirst(2).trimmingCharacters(in: .whitespaces)
+    guard !result.isEmpty else { return nil }
+    if isAsync {
+      return ServiceShape(input: input.isEmpty ? nil : input, response: result, failure: nil, isAsync: true)
+    }
     return of(returnType: result, input: input.isEmpty ? nil : input)
   }
 }

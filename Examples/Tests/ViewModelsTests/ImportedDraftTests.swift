@@ -9,7 +9,8 @@ import ViewModels
 #endif
 
 /// The drafts of `flowrun-import` (`../Imported`, recorded from the view models as they are)
-/// catch a change of the code: `throttle` swapped in for `debounce` in the search view model.
+/// catch a change of the code: `throttle` swapped in for `debounce` in the search view model,
+/// and `_throttle` for `debounce` in its async twin.
 @Suite struct ImportedDraftTests {
   @Test func aSwappedOperatorFailsTheDraftedCheckWithTheDiff() throws {
     let failures = try ScenarioCheck.failures("Imported/SearchViewModel.yaml", root: #filePath) { flow in
@@ -26,5 +27,22 @@ import ViewModels
     #expect(failure.lines.contains("expected a----b----b"), "\(failure.message)")
     #expect(failure.lines.contains("code     a-b----b"), "\(failure.message)")
     #expect(failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)")
+  }
+
+  @Test func aSwappedAsyncOperatorFailsTheDraftedCheckWithTheDiff() throws {
+    let failures = try ScenarioCheck.failures("Imported/AsyncSearchViewModel.yaml", root: #filePath) { flow in
+      let search = flow.asyncService("search", returning: [String].self)
+      let viewModel = AsyncSearchViewModel(
+        clock: flow.clock, search: { try await search($0) }, plantedBug: .throttleForDebounce)
+      flow.drive("vm.query") { (value: String) in viewModel.query = value }
+      flow.observe("observed.results", of: viewModel, \.results)
+    }
+    #expect(failures.map(\.target) == ["observed.results", "search.calls"])
+    let failure = try #require(failures.first)
+    #expect(failure.line == 38)
+    #expect(failure.lines.contains("expected a----b"), "\(failure.message)")
+    #expect(failure.lines.contains("code     a-b"), "\(failure.message)")
+    #expect(
+      failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)")
   }
 }
