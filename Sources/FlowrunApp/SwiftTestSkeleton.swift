@@ -37,6 +37,9 @@ public enum SwiftTestSkeleton {
     public var outputs: [String: String] = [:]
     /// Lines before the tests (imports of the code's modules).
     public var imports: [String] = []
+    /// The global actor the view model is isolated to (`MainActor`): each test runs on it, so
+    /// the binding closure may make the view model and touch its properties.
+    public var globalActor: String?
 
     public init() {}
   }
@@ -64,7 +67,8 @@ public enum SwiftTestSkeleton {
   static func test(_ scenario: Scenario, path: String, named: Bool, fill: Fill? = nil) -> String {
     let outline = scenario.bindingOutline
     var lines: [String] = []
-    lines.append("@Test func \(functionName(scenario.name))() throws {")
+    let isolation = fill?.globalActor.map { "@\($0) " } ?? ""
+    lines.append("\(isolation)@Test func \(functionName(scenario.name))() throws {")
     if named {
       lines.append("  try ScenarioCheck.run(")
       lines.append("    \(Value.quoted(path)), root: #filePath,")

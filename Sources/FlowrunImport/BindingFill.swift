@@ -18,6 +18,7 @@ struct BindingFill {
       fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
     }
     fill.construction = construction()
+    fill.globalActor = decl.globalActor
     for service in draft.services where !service.response.isEmpty {
       fill.serviceTypes[service.name] = service.response
     }

@@ -55,6 +55,9 @@ struct ViewModelDecl {
   /// The class is `@Observable`: its stored `var`s are observed, its computed properties are
   /// outputs.
   var observable = false
+  /// The global actor the class is isolated to (`MainActor` of `@MainActor`), if any: the
+  /// drafted test runs on it too.
+  var globalActor: String?
   var members: [Member] = []
   var computed: [Computed] = []
   var parameters: [Parameter] = []
@@ -127,6 +130,8 @@ final class DeclarationReader: SyntaxVisitor {
     }
     var decl = ViewModelDecl(name: node.name.text, node: Syntax(node))
     decl.observable = observable
+    decl.globalActor = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+      .first { $0 == "MainActor" }
     for item in node.memberBlock.members {
       if let variable = item.decl.as(VariableDeclSyntax.self) {
         decl.members += Self.members(of: variable, observable: observable)

@@ -29,7 +29,7 @@ import ViewModels
     #expect(failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)")
   }
 
-  @Test func aSwappedAsyncOperatorFailsTheDraftedCheckWithTheDiff() throws {
+  @MainActor @Test func aSwappedAsyncOperatorFailsTheDraftedCheckWithTheDiff() throws {
     let failures = try ScenarioCheck.failures("Imported/AsyncSearchViewModel.yaml", root: #filePath) { flow in
       let search = flow.asyncService("search", returning: [String].self)
       let viewModel = AsyncSearchViewModel(

@@ -6,7 +6,7 @@ import FlowrunTesting
 import Testing
 import ViewModels
 
-@Test func asyncLoginViewModelDraftedFromAsyncLoginViewModelSwift() throws {
+@MainActor @Test func asyncLoginViewModelDraftedFromAsyncLoginViewModelSwift() throws {
   try ScenarioCheck.run("Imported/AsyncLoginViewModel.yaml", root: #filePath) { flow in
     let loginAPI = flow.asyncService("loginAPI", returning: User.self)
     let logoutAPI = flow.asyncService("logoutAPI", returning: String.self)

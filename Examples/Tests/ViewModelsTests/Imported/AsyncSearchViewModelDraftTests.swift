@@ -6,7 +6,7 @@ import FlowrunTesting
 import Testing
 import ViewModels
 
-@Test func asyncSearchViewModelDraftedFromAsyncSearchViewModelSwift() throws {
+@MainActor @Test func asyncSearchViewModelDraftedFromAsyncSearchViewModelSwift() throws {
   try ScenarioCheck.run("Imported/AsyncSearchViewModel.yaml", root: #filePath) { flow in
     let search = flow.asyncService("search", returning: [String].self)
     let viewModel = AsyncSearchViewModel(clock: flow.clock, search: { try await search($0) })
