@@ -154,6 +154,8 @@ public struct ExpectationSpec: Sendable {
   /// The `subscribe:` window, when given.
   let window: (subscribe: Int, unsubscribe: Int?)?
   let source: ExpectationSource
+  /// `library: async`: the frame the marble's `;` cancels the iterating task at.
+  public internal(set) var cancel: Int? = nil
 
   /// Whether this reads a service's call log (`<service>.calls`), which is recorded from the
   /// start of the run: a call made while the graph is set up is in it whatever the order of
