@@ -253,6 +253,7 @@ extension ScenarioCompiler {
       localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value,
       window: window, source: .signal(signal))
     spec.cancel = marks.cancel
+    spec.delaysPulls = !marks.delays.isEmpty
     return spec
   }
 
