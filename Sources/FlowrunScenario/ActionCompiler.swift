@@ -246,7 +246,15 @@ extension ScenarioCompiler {
     } else if !marks.delays.isEmpty {
       signal = consumerPace(marks, events: events, of: signal, target: target, at: marbleNode)
     }
-    if marks.cancel != nil { usesRow("async-task-cancellation") }
+    if let cancel = marks.cancel {
+      if let window, cancel < window.subscribe {
+        context.error(
+          "';' cancels the iteration at frame \(cancel), before the expectation subscribes (frame \(window.subscribe))",
+          at: marbleNode)
+        return nil
+      }
+      usesRow("async-task-cancellation")
+    }
     let ownLegend = resolver.entries(of: localLegend)
     var spec = ExpectationSpec(
       target: target, location: key.start, expected: .events(events),

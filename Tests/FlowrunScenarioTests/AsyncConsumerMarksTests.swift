@@ -53,6 +53,13 @@ import Testing
       name: "a timer runs until its task is cancelled",
       body: "signals:\n  out: [{ interval: 2 }, { map: '\"x\"' }]\nexpect:\n  out: \"--x-x-x-(;|)\"\n"),
     Case(
+      name: "a cancellation inside a subscribe window",
+      body: "signals:\n  out: { hot: \"a-b-c-d|\" }\nexpect:\n  out: { subscribe: \"--^\", marble: \"--b-(;|)\" }\n"),
+    Case(
+      name: "a cancellation before the window subscribes",
+      body: "signals:\n  out: { hot: \"a-b-c-d|\" }\nexpect:\n  out: { subscribe: \"---^\", marble: \"--;\" }\n",
+      problem: "';' cancels the iteration at frame 2, before the expectation subscribes (frame 3)"),
+    Case(
       name: "';' may appear only once",
       body: "signals:\n  out: { hot: \"a\" }\nexpect:\n  out: \"a;;\"\n",
       problem: "';' may appear only once"),
