@@ -470,7 +470,7 @@ def build():
         ],
     }
     defs["expectation"] = {
-        "description": "What must have happened: a marble, or a map with 'marble' and options.",
+        "description": "What must have happened: a marble, or a map with 'marble' and options. Under library: async the marble may also hold its consumer's marks: ',' (the next pull waits a frame) and ';' (the iterating task is cancelled).",
         "anyOf": [
             ref("marble"),
             {
@@ -484,7 +484,7 @@ def build():
                         "type": "string",
                     },
                     "consumer": {
-                        "description": "library: async — a slow consumer: it pulls again only 'busy' frames after each value.",
+                        "description": "library: async — a slow consumer: it pulls again only 'busy' frames after each value (not with ',' in the marble).",
                         "type": "object",
                         "properties": {
                             "busy": ref("duration", "Frames the consumer is busy after each value."),

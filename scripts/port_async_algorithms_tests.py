@@ -16,9 +16,11 @@ Reading the package's diagrams (Sources/AsyncSequenceValidation, Validation.md):
   thrown error (flowrun's `#`); `'foo'` is one value (flowrun's quoted token);
 - an input lane is an iterator of its emissions: once they are used up, `next()` returns nil at
   once, so a lane without `|` ends in the frame of its last event;
-- the consumer pulls at once after each value; a diagram with `,` (a delayed pull) or `;` (the
-  iterating task cancelled) needs the consumer pace and cancellation of the run, and is listed as
-  not ported;
+- the consumer pulls at once after each value; `,` in the expected lane delays its next pull to
+  the next step and `;` cancels the iterating task (a cancelled input returns nil: `[;|]`). Both
+  are flowrun's own marks of an expectation under `library: async` and are written as they are
+  (`[1,]` is `(1,)`, `[;|]` is `(;|)`); in an input lane they have no meaning and the diagram is
+  listed as not ported;
 - a clock-driven sequence (`AsyncTimerSequence`, `.repeating(every:)`) starts one step before the
   first column of the diagram (its first tick of interval n is in column n - 1); such a diagram is
   ported with every lane shifted one frame later, so the run subscribes at frame 0, one frame
@@ -151,7 +153,7 @@ def lane(text, is_input):
             out.append("-")
         elif ch == "[":
             end = text.index("]", i)
-            inner = lane_group(text[i + 1 : end])
+            inner = lane_group(text[i + 1 : end], is_input)
             if inner is None:
                 return None
             out.append("(" + inner + ")")
@@ -170,7 +172,9 @@ def lane(text, is_input):
             out.append("#")
             terminated = True
         elif ch in ",;":
-            return None
+            if is_input:
+                return None
+            out.append(ch)
         else:
             out.append("'" + ch + "'" if ch.isdigit() else ch)
             events += 1
@@ -188,7 +192,7 @@ def lane(text, is_input):
     return "".join(out)
 
 
-def lane_group(inner):
+def lane_group(inner, is_input):
     parts = []
     i = 0
     while i < len(inner):
@@ -199,6 +203,8 @@ def lane_group(inner):
             i = end
         elif ch == "^":
             parts.append("#")
+        elif ch in ",;" and not is_input:
+            parts.append(ch)
         elif ch in ",;-[":
             return None
         else:
@@ -253,7 +259,7 @@ def port(name, options, body):
     lanes = [lane(s, True) for s in inputs]
     expected = lane(output, False)
     if expected is None or any(x is None for x in lanes):
-        return None, "needs the consumer pace (',') or cancellation (';')"
+        return None, "an input lane with ',' or ';'"
     if clock:
         lanes = ["-" + x for x in lanes]
         expected = "-" + expected

@@ -106,6 +106,21 @@ public final class Recorder: Observer, Disposable {
     link.dispose()
   }
 
+  /// The frame the consumer's task was cancelled at (``cancel()``), when it was.
+  public private(set) var cancelled: Int?
+
+  /// The iterating task of an `AsyncSequence` is cancelled (`library: async`, the `;` of an
+  /// expectation): unless the recording already ended, the cancellation is recorded at the
+  /// current frame, then the end of the iteration (the cancelled `next()` returns nil), and
+  /// the subscription is disposed.
+  public func cancel() {
+    guard !link.isFinished else { return }
+    let runtime = self.runtime
+    cancelled = runtime.now - base
+    append(Recorded(frame: runtime.now - base, event: .completed), runtime: runtime)
+    link.dispose()
+  }
+
   /// Charges a recorded event to the memory budget, with the whole size of its value (the
   /// report prints it); a value too large or too deep to print fails the run.
   private func charge(_ event: Event, runtime: Runtime) -> Bool {

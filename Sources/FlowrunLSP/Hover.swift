@@ -114,7 +114,8 @@ struct MarbleHover {
     guard let text = site.node.scalarValue, let info = index.documentInfo(site.document) else { return nil }
     let scalars = Array(text.unicodeScalars)
     guard let n = scalarIndex(at: offset, count: scalars.count) else { return nil }
-    let parser = MarbleParser(grammar: info.grammar, tick: info.tick)
+    var parser = MarbleParser(grammar: info.grammar, tick: info.tick)
+    parser.consumerMarks = info.library == .async
     var range = characterRange(n, length: 1)
     let character = String(scalars[n])
     var lines: [String] = []
@@ -159,6 +160,10 @@ struct MarbleHover {
     case "^": lines.append(site.kind == .subscription ? "**`^`** subscribed at \(time)" : "**`^`** frame 0 (\(time))")
     case "!": lines.append("**`!`** unsubscribed at \(time)")
     case "-": lines.append("**`-`** nothing at \(time)")
+    case "," where parser.consumerMarks:
+      lines.append("**`,`** at \(time): the consumer's next pull waits for the next frame (`library: async`)")
+    case ";" where parser.consumerMarks:
+      lines.append("**`;`** the iterating task is cancelled at \(time); the lane ends `(;|)` (`library: async`)")
     case " ": lines.append("alignment space (no time); the next symbol is at \(time)")
     case "(", ")": lines.append("**`\(character)`** group at \(time): its events share one frame")
     default: lines.append("**`\(character)`** at \(time)")

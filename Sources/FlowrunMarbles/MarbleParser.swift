@@ -10,6 +10,10 @@ public struct MarbleParser: Sendable {
   public var grammar: MarbleGrammar
   public var tick: Tick
   public var limits: MarbleLimits
+  /// Whether an expectation marble may hold its consumer's marks (`library: async`): `,` (the
+  /// next pull waits for the next frame) and `;` (the iterating task is cancelled). Elsewhere
+  /// both are errors.
+  public var consumerMarks = false
 
   public init(grammar: MarbleGrammar = .flowrun, tick: Tick = .default, limits: MarbleLimits = MarbleLimits()) {
     self.grammar = grammar
@@ -55,7 +59,9 @@ public struct MarbleParser: Sendable {
       try read(marble, mode: hot ? .hot : .expectation, sink: each)
     }
     let zero = timeline.zeroFrame ?? 0
-    return (ParsedMarble(items: [], zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero), zero)
+    var parsed = ParsedMarble(items: [], zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero)
+    parsed.consumer = timeline.consumer.shifted(by: -zero)
+    return (parsed, zero)
   }
 
   func parse(_ marble: String, mode: Mode) throws(MarbleError) -> ParsedMarble {
@@ -64,7 +70,9 @@ public struct MarbleParser: Sendable {
     if zero != 0 {
       for index in timeline.items.indices { timeline.items[index].frame -= zero }
     }
-    return ParsedMarble(items: timeline.items, zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero)
+    var parsed = ParsedMarble(items: timeline.items, zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero)
+    parsed.consumer = timeline.consumer.shifted(by: -zero)
+    return parsed
   }
 
   /// Reads `marble` in place, straight from its UTF-8 storage (no copy of the text).
@@ -92,6 +100,10 @@ private struct Timeline {
   var zeroOffset: Int?
   var unsubscribeFrame: Int?
   var unsubscribeOffset: Int?
+  /// The consumer's marks (`,` and `;`), in absolute frames.
+  var consumer = ConsumerMarks()
+  /// The events read so far.
+  var events = 0
 }
 
 /// The single left-to-right pass over one marble's UTF-8 bytes.
@@ -114,6 +126,7 @@ private struct ParseState {
   let tick: Tick
   let limits: MarbleLimits
   let mode: MarbleParser.Mode
+  let consumerMarks: Bool
 
   var timeline = Timeline()
   /// The byte being read.
@@ -132,7 +145,9 @@ private struct ParseState {
     _ bytes: MarbleBytes, parser: MarbleParser, mode: MarbleParser.Mode,
     sink: ((MarbleItem) -> Void)? = nil
   ) throws(MarbleError) -> Timeline {
-    var state = try ParseState(bytes, grammar: parser.grammar, tick: parser.tick, limits: parser.limits, mode: mode)
+    var state = try ParseState(
+      bytes, grammar: parser.grammar, tick: parser.tick, limits: parser.limits, mode: mode,
+      consumerMarks: parser.consumerMarks && mode == .expectation)
     state.timeline.sink = sink
     try state.run()
     // The sink may not outlive the read (`parse(_:hot:each:)` lends it without escaping).
@@ -141,7 +156,8 @@ private struct ParseState {
   }
 
   init(
-    _ bytes: MarbleBytes, grammar: MarbleGrammar, tick: Tick, limits: MarbleLimits, mode: MarbleParser.Mode
+    _ bytes: MarbleBytes, grammar: MarbleGrammar, tick: Tick, limits: MarbleLimits, mode: MarbleParser.Mode,
+    consumerMarks: Bool
   ) throws(MarbleError) {
     // A marble has at most as many scalars as bytes: only a longer one needs counting.
     if bytes.count > limits.characters {
@@ -158,6 +174,7 @@ private struct ParseState {
     self.tick = tick
     self.limits = limits
     self.mode = mode
+    self.consumerMarks = consumerMarks
     if mode != .subscription {
       // Room for the events of a short marble; a long one grows the array as it goes.
       timeline.items.reserveCapacity(min(bytes.count, 16))
@@ -221,6 +238,9 @@ private struct ParseState {
       case UInt8(ascii: "!"):
         try bang(at: start)
         step()
+      case UInt8(ascii: ","), UInt8(ascii: ";"):
+        try consumerMark(byte == UInt8(ascii: ";"), at: start)
+        step()
       case UInt8(ascii: "@"):
         try time(at: start)
       case UInt8(ascii: "'"):
@@ -253,8 +273,33 @@ private struct ParseState {
 
   mutating func emit(_ kind: consuming MarbleItem.Kind, at offset: Int) throws(MarbleError) {
     if let terminal { throw MarbleError(.eventsAfter(terminal), offset: offset) }
+    if let cancel = timeline.consumer.cancel, eventFrame > cancel {
+      throw MarbleError(.eventsAfter("';'"), offset: offset)
+    }
+    timeline.events += 1
     let item = MarbleItem(frame: eventFrame, kind: kind, offset: offset)
     if let sink = timeline.sink { sink(item) } else { timeline.items.append(item) }
+  }
+
+  /// `,` (the consumer's next pull waits for the next frame) or `;` (its task is cancelled):
+  /// only in an expectation that reads them (`consumerMarks`).
+  mutating func consumerMark(_ cancels: Bool, at offset: Int) throws(MarbleError) {
+    let symbol = cancels ? ";" : ","
+    guard consumerMarks else {
+      throw MarbleError(cancels ? .cancelElsewhere : .delayElsewhere, offset: offset)
+    }
+    if let terminal { throw MarbleError(.eventsAfter(terminal), offset: offset) }
+    if let cancel = timeline.consumer.cancel {
+      if cancels { throw MarbleError(.onlyOnce(symbol), offset: offset) }
+      if eventFrame > cancel { throw MarbleError(.eventsAfter("';'"), offset: offset) }
+    }
+    if cancels {
+      timeline.consumer.cancel = eventFrame
+      timeline.consumer.cancelOffset = offset
+    } else {
+      timeline.consumer.delays.append(ConsumerMarks.Delay(frame: eventFrame, afterEvents: timeline.events))
+    }
+    try occupy(1, at: offset)
   }
 
   mutating func caret(at offset: Int) throws(MarbleError) {
@@ -422,6 +467,12 @@ extension Diagnostic.Message {
   fileprivate static let bangOutsideSubscription: Self = "'!' is only allowed in a subscription marble"
   fileprivate static let unterminatedQuote: Self = "unterminated quoted value"
   fileprivate static let emptyQuote: Self = "empty quoted value"
+  fileprivate static let delayElsewhere = Self(
+    "',' (the consumer's next pull waits a frame) is only allowed in an expectation under 'library: async'; "
+      + "write \"','\" for the one-character value")
+  fileprivate static let cancelElsewhere = Self(
+    "';' (the iterating task is cancelled) is only allowed in an expectation under 'library: async'; "
+      + "write \"';'\" for the one-character value")
 
   fileprivate static func tooLong(characters limit: Int) -> Self {
     "marble is longer than the limit of \(limit) characters"

@@ -320,3 +320,26 @@ public struct MarblePrinter: Sendable {
     return (text, grammar == .rxjs ? text.unicodeScalars.count : 1)
   }
 }
+
+extension PrintedMarble {
+  /// The marble with the cancellation of the iterating task (`;`, `library: async`) at `frame`,
+  /// first in that frame's cell: `(;|)`.
+  public func cancelling(at frame: Int?) -> PrintedMarble {
+    guard let frame else { return self }
+    var marble = self
+    if let index = marble.cells.firstIndex(where: { $0.frame == frame }) {
+      let text = marble.cells[index].text
+      marble.cells[index].text = text == "-" ? ";" : text.hasPrefix("(") ? "(;" + text.dropFirst() : "(;" + text + ")"
+    } else {
+      var next = marble.cells.last.map { $0.frame + $0.span } ?? 0
+      guard next <= frame else { return self }
+      while next < frame {
+        marble.cells.append(MarbleCell(frame: next, text: "-", span: 1))
+        next += 1
+      }
+      marble.cells.append(MarbleCell(frame: frame, text: ";", span: 1))
+    }
+    marble.text = marble.cells.map(\.text).joined()
+    return marble
+  }
+}

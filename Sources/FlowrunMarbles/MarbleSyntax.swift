@@ -65,6 +65,8 @@ public struct ParsedMarble: Sendable, Equatable {
   public var zeroOffset: Int?
   /// The frame just after the marble's last symbol, relative like the items' frames.
   public var end: Int
+  /// The marks of the consumer of an `AsyncSequence` (`,` and `;`, `library: async` only).
+  public var consumer = ConsumerMarks()
 
   public init(items: [MarbleItem], zeroOffset: Int?, end: Int) {
     self.items = items
@@ -82,6 +84,62 @@ public struct ParsedMarble: Sendable, Equatable {
       case .completed: Recorded(frame: item.frame, event: .completed)
       }
     }
+  }
+}
+
+/// What an expectation marble says of its consumer, an `AsyncSequence`'s iterating task
+/// (`library: async`, the marks of swift-async-algorithms' validation diagrams): when it calls
+/// `next()` (`,`) and when the task is cancelled (`;`).
+public struct ConsumerMarks: Sendable, Equatable {
+  /// A `,`: the consumer's next pull waits for the frame after `frame`.
+  public struct Delay: Sendable, Equatable {
+    public var frame: Int
+    /// How many events the marble holds before it (which pull it delays).
+    public var afterEvents: Int
+
+    public init(frame: Int, afterEvents: Int) {
+      self.frame = frame
+      self.afterEvents = afterEvents
+    }
+  }
+
+  public var delays: [Delay] = []
+  /// The frame of `;`.
+  public var cancel: Int?
+  /// The Unicode-scalar offset of `;` in the marble string.
+  public var cancelOffset: Int?
+
+  public init(delays: [Delay] = [], cancel: Int? = nil, cancelOffset: Int? = nil) {
+    self.delays = delays
+    self.cancel = cancel
+    self.cancelOffset = cancelOffset
+  }
+
+  public var isEmpty: Bool { delays.isEmpty && cancel == nil }
+
+  func shifted(by frames: Int) -> ConsumerMarks {
+    guard frames != 0 else { return self }
+    var marks = self
+    for index in marks.delays.indices { marks.delays[index].frame += frames }
+    marks.cancel = cancel.map { $0 + frames }
+    return marks
+  }
+
+  /// The frame before which each pull does not happen, pull 0 being the one at subscription
+  /// (`nil`: at once), given the frames of the marble's events in order. As the package's
+  /// harness reads a diagram: the consumer pulls again in the frame of each event it expects,
+  /// and each `,` moves the pending pull to the frame after it. Past the list, it pulls at once.
+  public func pullFrames(eventFrames: [Int]) -> [Int?] {
+    var pulls: [Int?] = [nil]
+    var next = 0
+    for index in 0...eventFrames.count {
+      while next < delays.count, delays[next].afterEvents == index {
+        pulls[pulls.count - 1] = delays[next].frame + 1
+        next += 1
+      }
+      if index < eventFrames.count { pulls.append(eventFrames[index]) }
+    }
+    return pulls
   }
 }
 
@@ -107,7 +165,7 @@ enum MarbleSymbol {
   /// Whether `scalar` is a marble symbol, whitespace or a control character.
   static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
-    case " ", "-", "(", ")", "|", "#", "^", "!", "@", "'": return true
+    case " ", "-", "(", ")", "|", "#", "^", "!", "@", "'", ",", ";": return true
     default: return isUnprintable(scalar)
     }
   }

@@ -42,12 +42,17 @@ public struct DiagramModel: Sendable {
       case started, disposed
       /// A value the lane's step swallowed (drawn faint; not an event of the lane).
       case dropped
+      /// `library: async`: the consumer calls `next()` (on the lane of its pulls).
+      case pulled
+      /// `library: async`: the iterating task is cancelled (`;`).
+      case cancelled
     }
 
     public var frame: Int
     public var kind: Kind
     /// The marble token: a legend key, `#`, `|`, `^`, `!`, `✕` for a rejected execution, `▲`
-    /// and `✕` for a subscription's start and disposal, the dropped value's token.
+    /// and `✕` for a subscription's start and disposal, the dropped value's token, `;` for a
+    /// cancellation, `•` for a pull.
     public var token: String
     /// The value in words, for the legend and tooltips.
     public var label: String
@@ -234,19 +239,22 @@ struct LaneBuilder {
     let spec = expectation.spec
     switch (spec.expected, expectation.actual) {
     case (.events(let expected), .events(let actual)):
+      let actualMarks = Self.cancelling(marks(actual.events), at: expectation.cancelled)
       if expectation.passed {
-        lanes.append(lane(spec.target, role: nil, passed: true, marks(actual.events)))
+        lanes.append(lane(spec.target, role: nil, passed: true, actualMarks))
       } else if let model = expectation.model {
         // Code bound into the run: expected, the model (the declared graph alone), the code.
         lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected.events)))
         lanes.append(lane(spec.target, role: "model", passed: false, marks(model.events)))
-        var code = lane(spec.target, role: "code", passed: false, marks(actual.events))
+        var code = lane(spec.target, role: "code", passed: false, actualMarks)
         code.parting = Self.parting(model: model.events, code: actual.events)
         lanes.append(code)
       } else {
-        lanes.append(lane(spec.target, role: "expected", passed: false, marks(expected.events)))
-        lanes.append(lane(spec.target, role: "actual", passed: false, marks(actual.events)))
+        lanes.append(
+          lane(spec.target, role: "expected", passed: false, Self.cancelling(marks(expected.events), at: spec.cancel)))
+        lanes.append(lane(spec.target, role: "actual", passed: false, actualMarks))
       }
+      if let pulls = expectation.pulls { addPulls(pulls, of: spec.target) }
     case (.subscriptions(let expected, _), .subscriptions(let actual)):
       let rows = expectation.passed ? [(nil as String?, actual)] : [("expected", expected), ("actual", actual)]
       for (role, entries) in rows {
@@ -263,6 +271,30 @@ struct LaneBuilder {
     default:
       break
     }
+  }
+
+  /// `marks` with the cancellation of the iterating task (`;`) at `frame`, before the end it
+  /// causes in that frame.
+  static func cancelling(_ marks: [DiagramModel.Mark], at frame: Int?) -> [DiagramModel.Mark] {
+    guard let frame else { return marks }
+    var marks = marks
+    let index = marks.firstIndex { $0.frame >= frame } ?? marks.count
+    marks.insert(
+      DiagramModel.Mark(frame: frame, kind: .cancelled, token: ";", label: "the iterating task is cancelled"),
+      at: index)
+    return marks
+  }
+
+  /// The small lane of an expectation's consumer's pulls (`library: async`), under its lane.
+  mutating func addPulls(_ pulls: [Int], of target: String) {
+    let marks = pulls.map {
+      DiagramModel.Mark(frame: $0, kind: .pulled, token: "•", label: "the consumer calls next()")
+    }
+    var pullLane = DiagramModel.Lane(
+      group: .expectations, name: "pulls", role: nil, passed: nil, note: "next()", marks: marks,
+      traceName: target)
+    pullLane.depth = 1
+    lanes.append(pullLane)
   }
 
   /// The frame of the first event where `code` differs from `model`; nil when they agree.

@@ -64,12 +64,13 @@ public struct ExpectationDiff: Sendable {
     var printer = MarblePrinter(
       grammar: grammar, legend: Legend(layers: [result.spec.legend]), errorValue: result.spec.errorValue)
     let showZero = (expected.first?.frame ?? 0) < 0 || (actual.first?.frame ?? 0) < 0
-    let expectedPrinted = printer.print(expected, showZero: showZero)
+    let expectedPrinted = printer.print(expected, showZero: showZero).cancelling(at: result.spec.cancel)
     // Nothing happened: the lane shows its frames as `-` (an empty lane would read as missing).
     let actualPrinted = printer.print(
-      actual, showZero: showZero, through: actual.isEmpty ? max(0, expected.last?.frame ?? 0) : nil)
+      actual, showZero: showZero, through: actual.isEmpty ? max(0, expected.last?.frame ?? 0) : nil
+    ).cancelling(at: result.cancelled)
     expectedMarble = expectedPrinted.text
-    actualMarble = printer.print(actual).text
+    actualMarble = printer.print(actual).cancelling(at: result.cancelled).text
     newEntries = actualPrinted.newEntries
     actualErrorValue = actualPrinted.errorValue
 

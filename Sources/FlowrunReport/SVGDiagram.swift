@@ -319,6 +319,11 @@ struct SVGDrawing {
         out += line(x - 6, y + 6, x + 6, y - 6, stroke: "#8a1c1c", width: 3)
       case .dropped:
         break
+      case .pulled:
+        out += "<path d=\"M\(x),\(y - 6) L\(x + 5),\(y + 4) L\(x - 5),\(y + 4) z\" fill=\"#1f5fa8\"/>"
+      case .cancelled:
+        out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"8\" fill=\"#fff\" stroke=\"#8a5a00\" stroke-width=\"2\"/>"
+        out += line(x - 5, y + 5, x + 5, y - 5, stroke: "#8a5a00", width: 2)
       }
       out += "</g>\n"
     }

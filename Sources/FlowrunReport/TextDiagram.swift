@@ -173,6 +173,10 @@ public struct TextDiagram: Sendable {
     if lanes.contains(where: { $0.marks.contains { $0.kind == .started } }) { items.append("▲ subscribed") }
     if lanes.contains(where: { $0.marks.contains { $0.kind == .disposed } }) { items.append("✕ disposed") }
     if lanes.contains(where: { $0.marks.contains { $0.kind == .rejected } }) { items.append("✕ execution rejected") }
+    if lanes.contains(where: { $0.marks.contains { $0.kind == .cancelled } }) { items.append("; task cancelled") }
+    if lanes.contains(where: { $0.marks.contains { $0.kind == .pulled } }) {
+      items.append("• the consumer calls next()")
+    }
     if folded { items.append("…N N quiet frames") }
     return items
   }

@@ -186,12 +186,10 @@ extension ScenarioCompiler {
     var localLegend = LegendTable.empty
     var error = errorValue
     var window: (subscribe: Int, unsubscribe: Int?)?
+    var consumer: YAMLNode?
     if let pairs = value.mappingPairs {
       context.checkKeys(pairs, allowed: ["marble", "values", "error", "subscribe", "consumer"], in: "an expectation")
-      if let consumer = value["consumer"] {
-        guard let paced = consumerPace(consumer, of: signal) else { return nil }
-        signal = paced
-      }
+      consumer = value["consumer"]
       guard let marble = value["marble"] else {
         context.error("an expectation needs 'marble'", at: value)
         return nil
@@ -224,20 +222,47 @@ extension ScenarioCompiler {
       .signal(SignalValue(events: events))
     }
     let events: EventTape
+    let marks: ConsumerMarks
+    var marbleParser = parser
+    marbleParser.consumerMarks = plan.library == .async
     do throws(MarbleError) {
       // Resolved while parsed: the items of a long marble are never all held at once.
-      events = try resolver.parseEvents(
-        text, hot: false, parser: parser, legend: localLegend, errorValue: error
-      ).events
+      let parsed = try resolver.parseEvents(
+        text, hot: false, parser: marbleParser, legend: localLegend, errorValue: error)
+      events = parsed.events
+      marks = parsed.marble.consumer
     } catch {
       context.error(error, in: marbleNode)
       return nil
     }
+    if let consumer {
+      guard marks.delays.isEmpty else {
+        context.error(
+          "'consumer' and the marble's ',' both say when the consumer pulls; keep one of them", at: consumer)
+        return nil
+      }
+      guard let paced = consumerPace(consumer, of: signal, target: target) else { return nil }
+      signal = paced
+    } else if !marks.delays.isEmpty {
+      signal = consumerPace(marks, events: events, of: signal, target: target, at: marbleNode)
+    }
+    if let cancel = marks.cancel {
+      if let window, cancel < window.subscribe {
+        context.error(
+          "';' cancels the iteration at frame \(cancel), before the expectation subscribes (frame \(window.subscribe))",
+          at: marbleNode)
+        return nil
+      }
+      usesRow("async-task-cancellation")
+    }
     let ownLegend = resolver.entries(of: localLegend)
-    return ExpectationSpec(
+    var spec = ExpectationSpec(
       target: target, location: key.start, expected: .events(events),
       localLegend: ownLegend, fileLegend: expectedFileLegend(), errorValue: error, marbleNode: marbleNode, node: value,
       window: window, source: .signal(signal))
+    spec.cancel = marks.cancel
+    spec.delaysPulls = !marks.delays.isEmpty
+    return spec
   }
 
   /// Whose log `<owner>.subscriptions` reads: a subject, or a signal starting with `hot`/`cold`.

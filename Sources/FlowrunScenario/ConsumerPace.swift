@@ -1,5 +1,6 @@
 import FlowrunCore
 import FlowrunDiagnostics
+import FlowrunMarbles
 import FlowrunYAML
 
 /// `consumer: { busy: n }` on an expectation (`library: async`): the expectation is a slow
@@ -13,7 +14,7 @@ extension ScenarioCompiler {
   ]
 
   /// The expectation's signal, pulled by a consumer at the pace `node` declares.
-  func consumerPace(_ node: YAMLNode, of signal: SignalPlan) -> SignalPlan? {
+  func consumerPace(_ node: YAMLNode, of signal: SignalPlan, target: String) -> SignalPlan? {
     guard plan.library == .async else {
       context.error(
         Diagnostic.Message(
@@ -29,13 +30,35 @@ extension ScenarioCompiler {
       return nil
     }
     guard let busy = frames(busyNode, "'busy'", minimum: 0) else { return nil }
-    let policy = keptPolicy(of: signal)
     usesRow("async-consumer-pace")
+    return paced(signal, busy: busy, notBefore: [], target: target, at: node)
+  }
+
+  /// The expectation's signal, pulled when its marble's `,` say (`marks`, the frames of the
+  /// marble's `events`): the consumer of swift-async-algorithms' validation diagrams.
+  func consumerPace(
+    _ marks: ConsumerMarks, events: EventTape, of signal: SignalPlan, target: String, at node: YAMLNode
+  ) -> SignalPlan {
+    usesRow("async-consumer-pace")
+    let notBefore = marks.pullFrames(eventFrames: events.events.map(\.frame))
+    return paced(signal, busy: 0, notBefore: notBefore, target: target, at: node)
+  }
+
+  private func paced(
+    _ signal: SignalPlan, busy: Int, notBefore: [Int?], target: String, at node: YAMLNode
+  ) -> SignalPlan {
+    let policy = keptPolicy(of: signal)
     let owner = NodeLabel("consumer", at: node.start)
     return .apply(
       signal,
       OperatorPlan(label: "consumer") { graph, upstream, _ in
-        upstream.pulled(busy: Timing(busy, owner: owner, runtime: graph.runtime), keeping: policy)
+        graph.pulls[target] = []
+        // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
+        return upstream.pulled(
+          busy: Timing(busy, owner: owner, runtime: graph.runtime), keeping: policy, notBefore: notBefore
+        ) { [unowned graph] frame in
+          graph.pulls[target, default: []].append(frame)
+        }
       })
   }
 

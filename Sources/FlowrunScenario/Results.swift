@@ -25,6 +25,11 @@ public struct ExpectationResult: Sendable {
   /// When code answered this expectation (CodeBinding.swift): what the declared graph (the
   /// model) sent in a run of its own, shown beside the code's.
   public internal(set) var model: EventTape?
+  /// `library: async`: the frame the consumer's task was cancelled at (the lane's `;`).
+  public internal(set) var cancelled: Int? = nil
+  /// `library: async`: the frames where a paced consumer called `next()` (`consumer:` or the
+  /// marble's `,`); nil when the consumer pulls at once after each value.
+  public internal(set) var pulls: [Int]? = nil
 }
 
 /// Counts of what a run did.

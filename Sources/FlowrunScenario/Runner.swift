@@ -169,6 +169,16 @@ private final class ScenarioRun {
         scheduler.schedule(at: end, ClosureAction(owner: windowOwner) { recorder.dispose() })
       }
     }
+    // `library: async`: a marble's `;` cancels the iterating task at the start of its frame, as
+    // the package's harness cancels it before the frame's work.
+    for (index, expectation) in scenario.expectations.enumerated() {
+      guard let cancel = expectation.cancel else { continue }
+      scheduler.schedule(
+        at: cancel,
+        ClosureAction(owner: windowOwner) { [unowned self] in
+          self.recorders[index]?.cancel()
+        })
+    }
     for effect in plan.effects {
       guard let at = effect.at else { continue }
       let observer = EffectObserver(effect: effect, graph: graph)
@@ -259,9 +269,18 @@ private final class ScenarioRun {
         var actual = recorders[index]?.tape ?? EventTape()
         if expectation.isCallLog, let window = expectation.window { actual = actual.window(window) }
         stats.events += actual.count
-        let difference = expected.firstDifference(from: actual)
-        results.append(
-          .init(spec: expectation, actual: .events(actual), passed: difference == nil, firstDifference: difference))
+        let cancelled = recorders[index]?.cancelled
+        var difference = expected.firstDifference(from: actual)
+        if difference == nil, cancelled != expectation.cancel {
+          // Where the cancellations part: the first event at or after the earlier one.
+          let frame = min(cancelled ?? .max, expectation.cancel ?? .max)
+          difference = actual.events.firstIndex { $0.frame >= frame } ?? actual.count
+        }
+        var result = ExpectationResult(
+          spec: expectation, actual: .events(actual), passed: difference == nil, firstDifference: difference)
+        result.cancelled = cancelled
+        result.pulls = graph.pulls[expectation.target]
+        results.append(result)
       case (.subscriptions(let expected, _), .subscriptions(let target)):
         let actual = graph.log(of: target)?.entries ?? []
         stats.subscriptions += actual.count

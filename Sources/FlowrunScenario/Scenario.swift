@@ -154,6 +154,10 @@ public struct ExpectationSpec: Sendable {
   /// The `subscribe:` window, when given.
   let window: (subscribe: Int, unsubscribe: Int?)?
   let source: ExpectationSource
+  /// `library: async`: the frame the marble's `;` cancels the iterating task at.
+  public internal(set) var cancel: Int? = nil
+  /// `library: async`: whether the marble's `,` set when the consumer pulls.
+  public internal(set) var delaysPulls = false
 
   /// Whether this reads a service's call log (`<service>.calls`), which is recorded from the
   /// start of the run: a call made while the graph is set up is in it whatever the order of

@@ -72,7 +72,7 @@ private func actual(_ expectation: ExpectationResult, _ scenario: Scenario) -> S
     var printer = MarblePrinter(
       grammar: scenario.grammar, legend: Legend(layers: [expectation.spec.legend]),
       errorValue: expectation.spec.errorValue)
-    let printed = printer.print(events.events)
+    let printed = printer.print(events.events).cancelling(at: expectation.cancelled)
     let legend = printed.newEntries.map { " \($0.key) = \($0.value)" }.joined(separator: ",")
     let error = printed.errorValue.map { " error: \($0)" } ?? ""
     return "\"\(printed.text)\"\(error)\(legend.isEmpty ? "" : " where" + legend)"

@@ -16,8 +16,10 @@ extension Flow {
 
   /// Answers the expectation `name` with the elements of `sequence`, iterated by a task started
   /// when the expectation starts recording: the sequence's end is the lane's completion, an
-  /// error its error event (`CancellationError` when the iterating task was cancelled, as a
-  /// `"cancelled"` value). The task is cancelled when the expectation stops recording.
+  /// error its error event, and a `CancellationError` the lane's cancellation, `(;|)`, as the
+  /// model records a task cancelled by the expectation's `;` (docs/libraries.md,
+  /// `async-task-cancellation`). The task is cancelled when the expectation stops recording or
+  /// its `;` frame comes.
   public func observe<S: AsyncSequence>(
     _ name: String, _ sequence: S, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column
@@ -178,7 +180,9 @@ final class AsyncSequenceSource<S: AsyncSequence>: Source where S.Element: Encod
         observer.receive(.completed)
       } catch is CancellationError {
         guard !subscription.isDisposed else { return }
-        observer.receive(.error(.string("cancelled")))
+        // The iteration ended by a cancellation: the lane's `;`, then its end.
+        guard let recorder = observer as? Recorder else { return observer.receive(.completed) }
+        recorder.cancel()
       } catch {
         guard !subscription.isDisposed else { return }
         observer.receive(.error(errorValue(error)))

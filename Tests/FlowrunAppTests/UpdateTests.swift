@@ -83,6 +83,27 @@ import Testing
     #expect(second == Session.exitSuccess, "the updated file should pass:\n\(updated)")
   }
 
+  /// `library: async`: a cancelled lane is written `(;|)`; a marble whose `,` set the pulls is
+  /// left for a person to edit.
+  @Test func updateWritesTheCancellationAndKeepsDelayedPulls() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-update-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("u.yaml").path
+    let header =
+      "flowrun: 1\nname: async update\nlibrary: async\nsignals:\n  src: { hot: \"a--b--c|\" }\n"
+      + "  xs: { hot: \"xxx|\" }\nexpect:\n"
+    try (header + "  src: \"a--(b;|)\"\n  xs: \",(xx),x|\"\n").write(toFile: path, atomically: true, encoding: .utf8)
+    var options = RunOptions(paths: [path])
+    options.update = .on
+    options.jobs = 1
+    var output = ""
+    _ = try Session.run(options) { if case .standardOutput(let text) = $0 { output += text } }
+    #expect(output.contains("not updated \(path):9:3 'xs': its marble's ',' set when the consumer pulls"))
+    let updated = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(updated == header + "  src: \"a--(;|)\"\n  xs: \",(xx),x|\"\n")
+  }
+
   @Test func updateRefusesInCIWithoutForce() throws {
     var options = RunOptions(paths: ["scenarios"])
     options.update = .on

@@ -109,4 +109,30 @@ private final class AsyncClockViewModel: @unchecked Sendable {
     #expect(reports.count == 1)
     #expect(reports.first?.isEmpty == false)
   }
+
+  static let cancellation = "Tests/FlowrunTestingTests/Scenarios/cancellation.yaml"
+
+  /// The expectation's `;` cancels the code's iterating task: its lane is the model's `(;|)`.
+  @Test func theExpectationsCancellationEndsTheCodesIteration() throws {
+    let failures = try ScenarioCheck.failures(Self.cancellation, root: #filePath) { flow in
+      let (stream, sink) = AsyncStream.makeStream(of: Int.self)
+      flow.drive("typed") { (value: Int) in sink.yield(value) }
+      flow.observe("echoed", stream)
+    }
+    #expect(failures.map(\.message) == [])
+  }
+
+  /// A sequence that ends with `CancellationError` is recorded as the lane's cancellation.
+  @Test func aCancellationErrorIsTheLanesCancellation() throws {
+    let failures = try ScenarioCheck.failures(Self.cancellation, root: #filePath) { flow in
+      let (stream, sink) = AsyncThrowingStream.makeStream(of: Int.self)
+      flow.drive("typed") { (value: Int) in
+        if value == 2 { sink.finish(throwing: CancellationError()) } else { sink.yield(value) }
+      }
+      flow.observe("echoed", stream)
+    }
+    let failure = try #require(failures.first)
+    #expect(failures.count == 1)
+    #expect(failure.message.contains("code     -a-(;|)"))
+  }
 }

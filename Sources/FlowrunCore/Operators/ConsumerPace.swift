@@ -13,9 +13,35 @@
 /// consumer busy 3 (unbounded)   -1--2--3--4(|)
 /// consumer busy 3 (newest 1)    -1--3--4|     (2 is dropped when 3 arrives while busy)
 /// ```
+///
+/// `notBefore` holds, for each pull (the one at subscription first), the frame before which it
+/// does not happen (an expectation marble's `,`, `nil`: no such frame); `pulled` is told the
+/// frame of each pull, for the diagram.
 extension Source {
-  public func pulled(busy timing: Timing, keeping policy: Subject.BufferingPolicy) -> any Source {
-    timed(timing) { PullObserver(downstream: $0, timer: $1, policy: policy) }
+  public func pulled(
+    busy timing: Timing, keeping policy: Subject.BufferingPolicy, notBefore: [Int?] = [],
+    pulled: ((Int) -> Void)? = nil
+  ) -> any Source {
+    timed(timing) {
+      PullObserver(
+        downstream: $0, timer: $1, policy: policy,
+        schedule: PullSchedule(notBefore: notBefore, runtime: timing.runtime),
+        pulled: pulled)
+    }
+  }
+}
+
+/// When pull k may happen, counted from the pull at subscription.
+private struct PullSchedule {
+  let notBefore: [Int?]
+  unowned let runtime: Runtime
+  var count = 0
+
+  /// The frames the next pull waits, from now (0: at once), counting it.
+  mutating func nextWait() -> Int {
+    defer { count += 1 }
+    guard count < notBefore.count, let frame = notBefore[count] else { return 0 }
+    return max(0, frame - runtime.now)
   }
 }
 
@@ -25,14 +51,29 @@ private final class PullObserver: UnaryOperator, TimerTarget {
   let policy: Subject.BufferingPolicy
   let link = UpstreamLink()
   /// Whether the consumer is suspended in `next()`.
-  var waiting = true
+  var waiting = false
   var kept: [Value] = []
   var end: Event?
+  var schedule: PullSchedule
+  let pulled: ((Int) -> Void)?
 
-  init(downstream: any Observer, timer: TimerSlot, policy: Subject.BufferingPolicy) {
+  init(
+    downstream: any Observer, timer: TimerSlot, policy: Subject.BufferingPolicy, schedule: PullSchedule,
+    pulled: ((Int) -> Void)?
+  ) {
     self.downstream = downstream
     self.timer = timer
     self.policy = policy
+    self.schedule = schedule
+    self.pulled = pulled
+    // The pull at subscription.
+    let wait = self.schedule.nextWait()
+    if wait == 0 {
+      waiting = true
+      pulled?(schedule.runtime.now)
+    } else {
+      timer.schedule(after: wait, target: self)
+    }
   }
 
   func receive(_ event: Event) {
@@ -51,8 +92,9 @@ private final class PullObserver: UnaryOperator, TimerTarget {
   private func hand(_ value: Value) {
     waiting = false
     downstream.receive(.next(value))
-    guard timer.duration > 0 else { return pull() }
-    timer.schedule(target: self)
+    let wait = max(timer.duration, schedule.nextWait())
+    guard wait > 0 else { return pull() }
+    timer.schedule(after: wait, target: self)
   }
 
   private func keep(_ value: Value) {
@@ -68,6 +110,7 @@ private final class PullObserver: UnaryOperator, TimerTarget {
 
   /// The consumer calls `next()` again.
   private func pull() {
+    pulled?(schedule.runtime.now)
     if !kept.isEmpty { return hand(kept.removeFirst()) }
     if let event = end {
       end = nil
