@@ -35,22 +35,26 @@ private func isOnTheMainQueue() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueMark) == true
 }
 
-/// Starts a task on a fresh thread with no run, waits for it (bounded only so that a broken
-/// executor cannot hang the suite) and says where it ran.
+/// Starts a task on a fresh thread with no run and says where it ran. That thread waits for
+/// the task (bounded only so that a broken executor cannot hang the suite), not the test's:
+/// a test blocking a thread of the cooperative pool could starve the global executor the task
+/// is sent to.
 private func placeOfATaskStarted(
   _ start: @escaping @Sendable (_ ran: @escaping @Sendable (_ onTheMainQueue: Bool) -> Void) -> Void
-) -> (waited: DispatchTimeoutResult, place: Place) {
-  let place = Place()
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    let thread = pthread_self()
-    start { onTheMainQueue in
-      place.onTheEnqueuingThread = pthread_equal(pthread_self(), thread) != 0
-      place.onTheMainQueue = onTheMainQueue
-      done.signal()
-    }
-  }.start()
-  return (done.wait(timeout: .now() + 60), place)
+) async -> (waited: DispatchTimeoutResult, place: Place) {
+  await withCheckedContinuation { continuation in
+    Thread {
+      let place = Place()
+      let done = DispatchSemaphore(value: 0)
+      let thread = pthread_self()
+      start { onTheMainQueue in
+        place.onTheEnqueuingThread = pthread_equal(pthread_self(), thread) != 0
+        place.onTheMainQueue = onTheMainQueue
+        done.signal()
+      }
+      continuation.resume(returning: (done.wait(timeout: .now() + 60), place))
+    }.start()
+  }
 }
 
 /// A job reaching one of the run's executors once its run is over (its runtime freed) is
@@ -70,10 +74,10 @@ private func placeOfATaskStarted(
     #expect(runtime.jobsRun == 1)
   }
 
-  @Test func aLateJobOnTheRunsExecutorGoesToTheGlobalExecutor() {
+  @Test func aLateJobOnTheRunsExecutorGoesToTheGlobalExecutor() async {
     weak let freed = runAndFree()
     #expect(freed == nil)
-    let (waited, place) = placeOfATaskStarted { ran in
+    let (waited, place) = await placeOfATaskStarted { ran in
       Task { @RunExecutorActor in ran(isOnTheMainQueue()) }
     }
     #expect(waited == .success)
@@ -81,10 +85,10 @@ private func placeOfATaskStarted(
     #expect(place.onTheMainQueue == false)
   }
 
-  @Test func aLateMainActorJobGoesToTheRealMainActor() {
+  @Test func aLateMainActorJobGoesToTheRealMainActor() async {
     weak let freed = runAndFree()
     #expect(freed == nil)
-    let (waited, place) = placeOfATaskStarted { ran in
+    let (waited, place) = await placeOfATaskStarted { ran in
       Task { @MainRunExecutorActor in ran(isOnTheMainQueue()) }
     }
     #expect(waited == .success)
@@ -114,10 +118,10 @@ extension LateJobTests {
   /// A runtime made on one thread and entered on another takes none of that thread's jobs
   /// (they are not its thread's), and its main-actor executor hands them on to the real main
   /// actor.
-  @Test func mainActorJobsOfARunEnteredOffItsThreadGoToTheRealMainActor() {
+  @Test func mainActorJobsOfARunEnteredOffItsThreadGoToTheRealMainActor() async {
     let scheduler = VirtualTimeScheduler()
     let runtime = AsyncRuntime(scheduler: scheduler, tick: 100_000_000)
-    let (waited, place) = placeOfATaskStarted { ran in
+    let (waited, place) = await placeOfATaskStarted { ran in
       runtime.withJobs {
         _ = Task { @MainActor in ran(isOnTheMainQueue()) }
       }
