@@ -33,8 +33,6 @@ public final class AsyncRuntime: @unchecked Sendable {
   private var tombstones: Set<Int> = []
   private let thread = pthread_self()
   let owner = NodeLabel("AsyncRuntime")
-  /// The executor the code's nonisolated jobs run on; what is enqueued on it comes back here.
-  private lazy var executor = RunExecutor(runtime: self)
   /// How many jobs ran (for tests and limits).
   public private(set) var jobsRun = 0
   /// The frame the run ended at, what the clock reads once the scheduler is gone.
@@ -138,7 +136,7 @@ public final class AsyncRuntime: @unchecked Sendable {
       if next.onMainActor {
         next.job.runSynchronously(on: MainRunExecutor.shared.asUnownedSerialExecutor())
       } else {
-        next.job.runSynchronously(on: executor.asUnownedSerialExecutor())
+        next.job.runSynchronously(on: RunExecutor.shared.asUnownedSerialExecutor())
       }
     }
     jobs.removeAll(keepingCapacity: true)
@@ -189,21 +187,22 @@ public final class AsyncRuntime: @unchecked Sendable {
 }
 
 /// The serial executor the run's nonisolated jobs run on: a job enqueued on it (a
-/// `Task.yield()`, a hop back) goes to the runtime's queue; from another thread, to the global
-/// executor.
-private final class RunExecutor: SerialExecutor, @unchecked Sendable {
-  unowned let runtime: AsyncRuntime
+/// `Task.yield()`, a hop back) from the thread of a run goes to that run's queue; from any
+/// other thread (a job arriving after its run ended), to the global concurrent executor, as the
+/// runtime would send it. The runtime keeps a job's executor unretained, so, like
+/// ``MainRunExecutor``, there is one, never freed, for every run, and it holds no run: a late
+/// job can never reach a freed one.
+final class RunExecutor: SerialExecutor, @unchecked Sendable {
+  static let shared = RunExecutor()
 
-  init(runtime: AsyncRuntime) {
-    self.runtime = runtime
-  }
+  private init() {}
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if runtime.accepts(job) {
+    if let runtime = EnqueueHook.current, runtime.accepts(job) {
       runtime.enqueue(job, onMainActor: false)
     } else {
-      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+      EnqueueHook.outsideRuns { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
   }
 }

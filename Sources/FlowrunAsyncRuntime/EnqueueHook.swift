@@ -73,6 +73,16 @@ enum EnqueueHook {
     return try body()
   }
 
+  /// Runs `body` with no run on the calling thread, so what it enqueues goes past the hooks
+  /// to the executors the runtime would use without them (the global concurrent executor,
+  /// Dispatch's main actor).
+  static func outsideRuns(_ body: () -> Void) {
+    let previous = pthread_getspecific(key)
+    pthread_setspecific(key, nil)
+    defer { pthread_setspecific(key, previous) }
+    body()
+  }
+
   private static func install() {
     lock.withLock {
       installed.count += 1
@@ -114,8 +124,8 @@ enum EnqueueHook {
 /// The main actor's executor on a thread running a scenario: what is enqueued on it from that
 /// thread goes to the run's queue and runs there, one job at a time among the run's others.
 /// The runtime keeps a task's executor unretained, so there is one, never freed, for every run;
-/// a job reaching it from another thread (a task of the run resumed after the run ended) goes
-/// on to the real main actor.
+/// a job reaching it from a thread with no run (a task of the run resumed after the run ended)
+/// goes on to the real main actor, past the hooks.
 final class MainRunExecutor: SerialExecutor, @unchecked Sendable {
   static let shared = MainRunExecutor()
 
@@ -126,7 +136,7 @@ final class MainRunExecutor: SerialExecutor, @unchecked Sendable {
     if let runtime = EnqueueHook.current, runtime.accepts(job) {
       runtime.enqueue(job, onMainActor: true)
     } else {
-      MainActor.shared.enqueue(job)
+      EnqueueHook.outsideRuns { MainActor.shared.enqueue(job) }
     }
   }
 

@@ -26,7 +26,9 @@ import ViewModels
     #expect(failure.line == 48)
     #expect(failure.lines.contains("expected a----b----b"), "\(failure.message)")
     #expect(failure.lines.contains("code     a-b----b"), "\(failure.message)")
-    #expect(failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)")
+    #expect(
+      failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)"
+    )
   }
 
   @MainActor @Test func aSwappedAsyncOperatorFailsTheDraftedCheckWithTheDiff() throws {
