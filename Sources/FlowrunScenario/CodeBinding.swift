@@ -22,7 +22,7 @@ public final class BoundRun {
 
   public let scenario: Scenario
   let graph: Graph
-  private(set) var drives: [(name: String, input: Input, body: (Value) -> Void)] = []
+  private(set) var drives: [Drive] = []
   private(set) var outputs: [String: any Source] = [:]
   private var isSubscribing = false
 
@@ -82,7 +82,7 @@ public final class BoundRun {
   @discardableResult
   public func drive(_ name: String, _ body: @escaping (Value) -> Void) -> Bool {
     guard let input = input(named: name) else { return false }
-    drives.append((name, input, body))
+    drives.append(Drive(name: name, input: input, body: body))
     return true
   }
 
@@ -196,6 +196,15 @@ public final class BoundRun {
     }
     return subscriptions
   }
+}
+
+/// An input driven into the code. A struct, not a tuple: a closure in a tuple in an array is
+/// kept at the array's generic abstraction, and every call of it would go through two
+/// reabstraction thunks.
+struct Drive {
+  let name: String
+  let input: BoundRun.Input
+  let body: (Value) -> Void
 }
 
 /// Hands each value of an input to the code.

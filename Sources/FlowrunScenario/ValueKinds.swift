@@ -30,11 +30,31 @@ struct KnownKinds {
   /// One value of each kind among `values`.
   static func representatives(_ values: some Sequence<Value>) -> [Value] {
     var result: [Value] = []
-    for value in values where !result.contains(where: { $0.kindName == value.kindName }) {
+    // The kinds seen so far, a bit each (a hot marble of a million values is scanned whole
+    // when it has fewer kinds than there are).
+    var seen: UInt8 = 0
+    for value in values {
+      let bit: UInt8 = 1 << kindIndex(value)
+      guard seen & bit == 0 else { continue }
+      seen |= bit
       result.append(value)
       if result.count >= 8 { break }
     }
     return result
+  }
+
+  /// The kind of `value`, 0…7 (as `Value.kindName` names it).
+  private static func kindIndex(_ value: Value) -> UInt8 {
+    switch value {
+    case .null: 0
+    case .bool: 1
+    case .int: 2
+    case .double: 3
+    case .string: 4
+    case .list: 5
+    case .map: 6
+    case .signal: 7
+    }
   }
 
   static func representatives(of tape: EventTape) -> [Value] {

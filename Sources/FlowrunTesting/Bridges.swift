@@ -118,7 +118,8 @@ public struct ServicePublisher<Output: Decodable>: Publisher {
   let input: () throws(ConversionError) -> Value
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == ServiceError {
-    let subscription = ServiceSubscription(subscriber: subscriber, name: service.name, bound: service.bound)
+    let subscription = ServiceSubscription(
+      subscriber: subscriber, name: service.name, bound: service.bound, read: service.read)
     subscriber.receive(subscription: subscription)
     guard service.isDeclared else { return }
     do throws(ConversionError) {
@@ -142,12 +143,13 @@ where S.Input: Decodable, S.Failure == ServiceError {
   private var demand = Subscribers.Demand.none
   private var buffer: [Event] = []
   private var upstream: (any Disposable)?
-  private let read = FlowValues.reader(of: S.Input.self)
+  private let read: (Value) throws(ConversionError) -> S.Input
 
-  init(subscriber: S, name: String, bound: BoundRun) {
+  init(subscriber: S, name: String, bound: BoundRun, read: @escaping (Value) throws(ConversionError) -> S.Input) {
     self.subscriber = subscriber
     self.name = name
     self.bound = bound
+    self.read = read
   }
 
   func start(_ response: any Source) {

@@ -121,7 +121,8 @@ public final class Flow {
         unknown: name, kind: "service", candidates: declared, fileID: fileID, filePath: filePath, line: line,
         column: column)
     }
-    return FlowService(name: name, bound: bound, isDeclared: declared.contains(name))
+    return FlowService(
+      name: name, bound: bound, isDeclared: declared.contains(name), read: FlowValues.reader(of: Response.self))
   }
 
   // MARK: - Checking names
@@ -231,6 +232,8 @@ public struct FlowService<Response: Decodable> {
   let name: String
   let bound: BoundRun
   let isDeclared: Bool
+  /// The conversion of its responses, chosen once for the service (not for every call).
+  let read: (Value) throws(ConversionError) -> Response
 
   /// Calls the service with `request` when subscribed: the publisher answers with the
   /// scenario's response for this call, in virtual time (a value that does not decode as

@@ -67,7 +67,9 @@ extension Optional: FlowValueConvertible where Wrapped: FlowValueConvertible {
 }
 
 extension Array: FlowValueConvertible where Element: FlowValueConvertible {
-  public var flowValue: Value { .list(map(\.flowValue)) }
+  // A closure, not `\.flowValue`: in this generic context a key path is made anew (allocated)
+  // for every array converted.
+  public var flowValue: Value { .list(map { $0.flowValue }) }
   public init?(flowValue value: Value) {
     guard case .list(let items) = value else { return nil }
     var result: [Element] = []
@@ -126,6 +128,7 @@ enum FlowValues {
   /// of its input with it): a ``FlowValueConvertible`` type's own initializer without a cast
   /// per value, else ``swift(_:from:)``.
   static func reader<T>(of type: T.Type) -> (Value) throws(ConversionError) -> T {
+    if let scalar = scalarReader(of: type) { return scalar }
     guard let convertible = type as? any FlowValueConvertible.Type else {
       return { value throws(ConversionError) in try swift(T.self, from: value) }
     }
@@ -144,6 +147,7 @@ enum FlowValues {
   /// The conversion of `T`'s values to flowrun values, chosen once for the type (an output
   /// converts every value the code sends with it), as ``reader(of:)``.
   static func writer<T>(of type: T.Type) -> (T) throws(ConversionError) -> Value {
+    if let scalar = scalarWriter(of: type) { return scalar }
     guard let convertible = type as? any FlowValueConvertible.Type else {
       return { swift throws(ConversionError) in try value(of: swift) }
     }
@@ -151,6 +155,76 @@ enum FlowValues {
       { swift in unsafeBitCast(swift, to: C.self).flowValue }
     }
     return direct(convertible)
+  }
+
+  /// The readers of the scalar types and their optionals, written out for each: the generic
+  /// path looks the optional's type metadata up for every value, which costs more than the
+  /// conversion itself (an input driven with `String?` a hundred thousand times).
+  private static func scalarReader<T>(of type: T.Type) -> ((Value) throws(ConversionError) -> T)? {
+    func mismatch(_ value: Value) -> ConversionError {
+      ConversionError(reason: "a \(value.kindName) value \(value) is not a \(T.self)")
+    }
+    // Each closure makes a value of the type T was just compared with.
+    switch type {
+    case is String.Type:
+      return { value throws(ConversionError) in
+        guard let made = String(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is String?.Type:
+      return { value throws(ConversionError) in
+        guard let made = String?(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is Int.Type:
+      return { value throws(ConversionError) in
+        guard let made = Int(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is Int?.Type:
+      return { value throws(ConversionError) in
+        guard let made = Int?(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is Double.Type:
+      return { value throws(ConversionError) in
+        guard let made = Double(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is Double?.Type:
+      return { value throws(ConversionError) in
+        guard let made = Double?(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is Bool.Type:
+      return { value throws(ConversionError) in
+        guard let made = Bool(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    case is Bool?.Type:
+      return { value throws(ConversionError) in
+        guard let made = Bool?(flowValue: value) else { throw mismatch(value) }
+        return unsafeBitCast(made, to: T.self)
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// The writers of the scalar types and their optionals, as ``scalarReader(of:)``.
+  private static func scalarWriter<T>(of type: T.Type) -> ((T) throws(ConversionError) -> Value)? {
+    // Each closure reads the value as the type T was just compared with.
+    switch type {
+    case is String.Type: return { swift in .string(unsafeBitCast(swift, to: String.self)) }
+    case is String?.Type: return { swift in unsafeBitCast(swift, to: String?.self).map(Value.string) ?? .null }
+    case is Int.Type: return { swift in .int(unsafeBitCast(swift, to: Int.self)) }
+    case is Int?.Type: return { swift in unsafeBitCast(swift, to: Int?.self).map(Value.int) ?? .null }
+    case is Double.Type: return { swift in .double(unsafeBitCast(swift, to: Double.self)) }
+    case is Double?.Type: return { swift in unsafeBitCast(swift, to: Double?.self).map(Value.double) ?? .null }
+    case is Bool.Type: return { swift in .bool(unsafeBitCast(swift, to: Bool.self)) }
+    case is Bool?.Type: return { swift in unsafeBitCast(swift, to: Bool?.self).map(Value.bool) ?? .null }
+    default: return nil
+    }
   }
 
   static func swift<T>(_ type: T.Type, from value: Value) throws(ConversionError) -> T {

@@ -1,7 +1,9 @@
 // The example view models driven through N input events (default 100,000), in one process:
-// under flowrun's scheduler (ScenarioCheck on a generated scenario: the load, the model's run
-// and the bound run, recording and comparison) and under combine-schedulers' TestScheduler (a
-// test that sets each input and advances one frame at a time, collecting the outputs).
+// under flowrun's scheduler (ScenarioCheck on a generated scenario: the load, the bound run,
+// recording and comparison with the full expected marbles) and under combine-schedulers'
+// TestScheduler (a test that builds its timed inputs and expected (time, value) lists, sets
+// each input after advancing to its instant, records every output with its time and compares
+// the recorded lists with the expected ones).
 //   swift build -c release --package-path Benchmarks --scratch-path .build-bench
 //   .build-bench/release/BindingBench [events] [reps] [login|search|explore]
 // Then ScenarioCheck.exploreFailures against the login view model: generated runs per second.
@@ -18,12 +20,23 @@ let reps = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
 let only = arguments.count > 3 ? arguments[3] : nil
 typealias Time = FlowScheduler.SchedulerTimeType
 let frame = Time.Stride.milliseconds(100)
+/// The instant of frame `f` (a tick of 100 ms).
+func at(frame f: Int) -> Time { Time(nanoseconds: Int64(f) * 100_000_000) }
 
-func seconds(_ body: () throws -> Void) rethrows -> Double {
+/// Wall-clock and CPU seconds of `body` (CPU: this thread's, which a busy machine does not
+/// stretch as it does the wall clock; the run is single-threaded).
+func seconds(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+  func cpuNow() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
   let start = ContinuousClock.now
+  let cpuStart = cpuNow()
   try body()
+  let cpu = cpuNow() - cpuStart
   let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpu)
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -76,21 +89,48 @@ func loginUnderFlowrun(_ path: String) throws -> Int {
   return 1
 }
 
+/// What a hand-written TestScheduler test records of an output: each value with the instant
+/// it came at, compared as a whole with the expected list (`XCTAssertEqual(recorded, expected)`).
+struct Recorded<Value: Equatable>: Equatable {
+  var time: Time
+  var value: Value
+}
+
+/// The login test as written against combine-schedulers: the inputs as a list of timed sets,
+/// the expected button states computed from them (the rule applied to the fields' values after
+/// each set), the test scheduler advanced to each set, every emission recorded with its time,
+/// and the recorded list compared with the expected one.
 func loginUnderTestScheduler(_ n: Int) -> Int {
+  enum Field { case account, password }
+  var inputs: [(time: Time, field: Field, text: String)] = []
+  inputs.reserveCapacity(n)
+  for k in 0..<(n / 2) {
+    inputs.append((at(frame: 2 * k + 1), .account, k % 2 == 0 ? "1" : "12"))
+    inputs.append((at(frame: 2 * k + 2), .password, k % 2 == 0 ? "123" : "1234"))
+  }
+  var expected = [Recorded(time: Time(nanoseconds: 0), value: false)]
+  expected.reserveCapacity(n + 1)
+  var (account, password) = ("", "")
+  for input in inputs {
+    if input.field == .account { account = input.text } else { password = input.text }
+    expected.append(Recorded(time: input.time, value: !account.isEmpty && !password.isEmpty))
+  }
+
   let scheduler = TestScheduler<Time, Never>(now: Time(nanoseconds: 0))
   let vm = LoginViewModel()
-  var seen = 0
-  let subscription = vm.$isLoginEnabled.sink { _ in seen += 1 }
-  for k in 0..<(n / 2) {
-    scheduler.advance(by: frame)
-    vm.account = k % 2 == 0 ? "1" : "12"
-    scheduler.advance(by: frame)
-    vm.password = k % 2 == 0 ? "123" : "1234"
+  var recorded: [Recorded<Bool>] = []
+  let subscription = vm.$isLoginEnabled.sink { recorded.append(Recorded(time: scheduler.now, value: $0)) }
+  for input in inputs {
+    scheduler.advance(to: input.time)
+    switch input.field {
+    case .account: vm.account = input.text
+    case .password: vm.password = input.text
+    }
   }
   scheduler.run()
   subscription.cancel()
-  precondition(seen == 2 * (n / 2) + 1, "login: \(seen) values")
-  return seen
+  precondition(recorded == expected, "login: recorded \(recorded.count) values, expected \(expected.count)")
+  return recorded.count
 }
 
 // MARK: - Search: a query every 4 frames, alternating, answered one frame after the call.
@@ -141,26 +181,41 @@ func searchUnderFlowrun(_ path: String) throws -> Int {
   return 1
 }
 
+/// The search test as written against combine-schedulers: the typed queries as a timed list,
+/// the expected calls (each query 300 ms after it was typed: the next comes later, and none
+/// repeats the one before) and results (the initial nil, then each call's answer a frame after
+/// it), the service a stub that logs its call with its time and answers a frame later on the
+/// same scheduler, every emission recorded with its time, both lists compared.
 func searchUnderTestScheduler(_ n: Int) -> Int {
+  var typed: [Recorded<String>] = []
+  typed.reserveCapacity(n)
+  for k in 0..<n {
+    typed.append(Recorded(time: at(frame: 4 * k + 1), value: k % 2 == 0 ? "s" : "sw"))
+  }
+  let expectedCalls = typed.map { Recorded(time: $0.time.advanced(by: .milliseconds(300)), value: $0.value) }
+  let expectedResults =
+    [Recorded<[String]?>(time: Time(nanoseconds: 0), value: nil)]
+    + expectedCalls.map { Recorded(time: $0.time.advanced(by: frame), value: ["x"]) }
+
   let scheduler = TestScheduler<Time, Never>(now: Time(nanoseconds: 0))
-  var calls = 0
+  var calls: [Recorded<String>] = []
   let vm = SearchViewModel(
     scheduler: scheduler,
-    search: { _ in
-      calls += 1
+    search: { query in
+      calls.append(Recorded(time: scheduler.now, value: query))
       return Just(["x"]).delay(for: frame, scheduler: scheduler).eraseToAnyPublisher()
     })
-  var results = 0
-  let subscription = vm.$results.sink { _ in results += 1 }
-  scheduler.advance(by: frame)
-  for k in 0..<n {
-    vm.query = k % 2 == 0 ? "s" : "sw"
-    for _ in 0..<4 { scheduler.advance(by: frame) }
+  var results: [Recorded<[String]?>] = []
+  let subscription = vm.$results.sink { results.append(Recorded(time: scheduler.now, value: $0)) }
+  for query in typed {
+    scheduler.advance(to: query.time)
+    vm.query = query.value
   }
   scheduler.run()
   subscription.cancel()
-  precondition(calls == n && results == n + 1, "search: \(calls) calls, \(results) results")
-  return results
+  precondition(calls == expectedCalls, "search: \(calls.count) calls, expected \(expectedCalls.count)")
+  precondition(results == expectedResults, "search: \(results.count) results, expected \(expectedResults.count)")
+  return results.count
 }
 
 // MARK: - Explore: the login view model against an invariant, on generated timelines.
@@ -208,30 +263,37 @@ func exploreLogin(_ path: String, runs: Int) throws {
 
 let loginPath = write(loginScenario(events), "login")
 let searchPath = write(searchScenario(events), "search")
-print("\(events) input events, \(reps) reps (medians, seconds)")
-print("| view model | flowrun (ScenarioCheck) | TestScheduler | ratio |")
-print("|---|---|---|---|")
+print("\(events) input events, \(reps) reps (medians, seconds; ratio = TestScheduler / flowrun, > 1: flowrun faster)")
+print("| view model | flowrun wall | TestScheduler wall | ratio (wall) | flowrun CPU | TestScheduler CPU | ratio (CPU) |")
+print("|---|---|---|---|---|---|---|")
 for (name, flowrun, peer) in [
   ("login", { _ = try loginUnderFlowrun(loginPath) }, { _ = loginUnderTestScheduler(events) }),
   ("search", { _ = try searchUnderFlowrun(searchPath) }, { _ = searchUnderTestScheduler(events) }),
 ] as [(String, () throws -> Void, () -> Void)] where only == nil || only == name {
-  var ours: [Double] = []
-  var theirs: [Double] = []
+  var ours: [(wall: Double, cpu: Double)] = []
+  var theirs: [(wall: Double, cpu: Double)] = []
   for _ in 0..<reps {
     ours.append(try seconds(flowrun))
     theirs.append(seconds(peer))
   }
-  let (a, b) = (median(ours), median(theirs))
-  print("| \(name) | \(String(format: "%.4f", a)) | \(String(format: "%.4f", b)) | \(String(format: "%.2f", b / a))× |")
+  let (a, b) = (median(ours.map(\.wall)), median(theirs.map(\.wall)))
+  let (c, d) = (median(ours.map(\.cpu)), median(theirs.map(\.cpu)))
+  func f(_ x: Double) -> String { String(format: "%.4f", x) }
+  print(
+    "| \(name) | \(f(a)) | \(f(b)) | \(String(format: "%.2f", b / a))× | \(f(c)) | \(f(d)) | \(String(format: "%.2f", d / c))× |"
+  )
 }
 
 let explorePath = write(exploreScenario, "explore")
 let exploreRuns = 5_000
-var rates: [Double] = []
+var rates: [(wall: Double, cpu: Double)] = []
 for _ in 0..<reps where only == nil || only == "explore" {
-  rates.append(Double(exploreRuns) / (try seconds { try exploreLogin(explorePath, runs: exploreRuns) }))
+  let time = try seconds { try exploreLogin(explorePath, runs: exploreRuns) }
+  rates.append((Double(exploreRuns) / time.wall, Double(exploreRuns) / time.cpu))
 }
 if !rates.isEmpty {
   print("")
-  print("explore against the login view model: \(exploreRuns) runs, \(String(format: "%.0f", median(rates))) runs/s")
+  print(
+    "explore against the login view model: \(exploreRuns) runs, \(String(format: "%.0f", median(rates.map(\.wall)))) runs/s"
+      + " (wall clock), \(String(format: "%.0f", median(rates.map(\.cpu)))) runs per CPU second")
 }

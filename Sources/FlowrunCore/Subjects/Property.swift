@@ -36,6 +36,8 @@ public final class Property: Source {
 
   /// Sets the value and tells every observer.
   public func set(_ newValue: Value) {
+    // Each read of an `unowned` reference retains it: read it once.
+    let runtime = self.runtime
     guard runtime.enter(owner) else { return }
     defer { runtime.exit() }
     if !storesAfterSending { current = newValue }
