@@ -52,7 +52,7 @@ private func placeOfATaskStarted(
         place.onTheMainQueue = onTheMainQueue
         done.signal()
       }
-      continuation.resume(returning: (done.wait(timeout: .now() + 60), place))
+      continuation.resume(returning: (done.wait(timeout: .now() + 600), place))
     }.start()
   }
 }

@@ -137,7 +137,7 @@ private let expectedLog = [
           done.signal()
         }
       }.start()
-      waited = done.wait(timeout: .now() + 60)
+      waited = done.wait(timeout: .now() + 600)
       pendingAfterTheOtherTask = runtime.pendingJobs
       _ = scheduler.run(timeLimit: 10_000, stepLimit: 10_000)
     }
