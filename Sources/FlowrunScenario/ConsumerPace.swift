@@ -31,6 +31,7 @@ extension ScenarioCompiler {
     guard let busy = frames(busyNode, "'busy'", minimum: 0) else { return nil }
     let policy = keptPolicy(of: signal)
     usesRow("async-consumer-pace")
+    if let row = pulledRow(of: signal) { usesRow(row) }
     let owner = NodeLabel("consumer", at: node.start)
     return .apply(
       signal,
@@ -39,9 +40,43 @@ extension ScenarioCompiler {
       })
   }
 
+  /// The rows of the steps nearest the consumer that compute when they are pulled: they ask
+  /// the consumer whether it waits (`DemandingObserver`) instead of handing values on.
+  private static let pulledRows: [String: String] = [
+    "throttle": "async-throttle-pull-based", "combineLatest": "async-combinelatest-pulls-on-demand",
+    "zip": "async-zip-pulls-one-per-base",
+  ]
+
+  /// The row of the pull-based step (or `observed:` property) nearest the consumer, through
+  /// steps that pass values one by one.
+  private func pulledRow(of signal: SignalPlan) -> String? {
+    var current = signal
+    for _ in 0..<1_000 {
+      switch current {
+      case .apply(let input, let step):
+        if let row = Self.pulledRows[step.label] { return row }
+        guard Self.valueByValue.contains(step.label) else { return nil }
+        current = input
+      case .source(let source):
+        return Self.pulledRows[source.label]
+      case .reference(.property(let name)):
+        let property = plan.properties.first { $0.name == name }
+        guard case .source(let source)? = property?.binding, source.label == "observed" else { return nil }
+        return "async-observed-current-value-at-pull"
+      case .reference(.signal(let name)):
+        guard let named = plan.signals[name] else { return nil }
+        current = named
+      default:
+        return nil
+      }
+    }
+    return nil
+  }
+
   /// How the buffer nearest the consumer keeps values while it is busy: a step's own
-  /// (`buffer(policy:)`, `debounce`), an `AsyncStream` subject's policy, else every value (a
-  /// marble's values and a channel's senders wait to be pulled).
+  /// (`buffer(policy:)`, `debounce`), an `AsyncStream` subject's policy, an `observed:`
+  /// property's (only the current value: Observations, SE-0475), else every value (a marble's
+  /// values and a channel's senders wait to be pulled).
   private func keptPolicy(of signal: SignalPlan) -> Subject.BufferingPolicy {
     var current = signal
     for _ in 0..<1_000 {
@@ -53,6 +88,11 @@ extension ScenarioCompiler {
       case .reference(.subject(let name)):
         let subject = plan.subjects.first { $0.name == name }
         if case .stream(let policy)? = subject?.distribution { return policy }
+        return .unbounded
+      case .reference(.property(let name)):
+        // Observations (SE-0475) hands a slow consumer the current value at its next pull.
+        let property = plan.properties.first { $0.name == name }
+        if case .source(let source)? = property?.binding, source.label == "observed" { return .bufferingNewest(1) }
         return .unbounded
       case .reference(.signal(let name)):
         guard let named = plan.signals[name] else { return .unbounded }
