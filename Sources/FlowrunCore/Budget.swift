@@ -235,3 +235,13 @@ extension Diagnostic.Message {
         + " (a very long chain, or a feedback loop through one)")
   }
 }
+
+/// A node passes the question of demand on (a pull-based operator asks the consumer of the
+/// `AsyncSequence` through the nodes between them, `DemandingObserver`).
+extension MeteredObserver: DemandingObserver {
+  var wantsValue: Bool { FlowrunCore.wantsValue(downstream) }
+  var isOpen: Bool { FlowrunCore.isOpen(downstream) }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    (downstream as? any DemandingObserver)?.whenWanting(resume)
+  }
+}

@@ -48,6 +48,7 @@ extension ScenarioCompiler {
     _ signal: SignalPlan, busy: Int, notBefore: [Int?], target: String, at node: YAMLNode
   ) -> SignalPlan {
     let policy = keptPolicy(of: signal)
+    if let row = pulledRow(of: signal) { usesRow(row) }
     let owner = NodeLabel("consumer", at: node.start)
     return .apply(
       signal,
@@ -62,9 +63,43 @@ extension ScenarioCompiler {
       })
   }
 
+  /// The rows of the steps nearest the consumer that compute when they are pulled: they ask
+  /// the consumer whether it waits (`DemandingObserver`) instead of handing values on.
+  private static let pulledRows: [String: String] = [
+    "throttle": "async-throttle-pull-based", "combineLatest": "async-combinelatest-pulls-on-demand",
+    "zip": "async-zip-pulls-one-per-base",
+  ]
+
+  /// The row of the pull-based step (or `observed:` property) nearest the consumer, through
+  /// steps that pass values one by one.
+  private func pulledRow(of signal: SignalPlan) -> String? {
+    var current = signal
+    for _ in 0..<1_000 {
+      switch current {
+      case .apply(let input, let step):
+        if let row = Self.pulledRows[step.label] { return row }
+        guard Self.valueByValue.contains(step.label) else { return nil }
+        current = input
+      case .source(let source):
+        return Self.pulledRows[source.label]
+      case .reference(.property(let name)):
+        let property = plan.properties.first { $0.name == name }
+        guard case .source(let source)? = property?.binding, source.label == "observed" else { return nil }
+        return "async-observed-current-value-at-pull"
+      case .reference(.signal(let name)):
+        guard let named = plan.signals[name] else { return nil }
+        current = named
+      default:
+        return nil
+      }
+    }
+    return nil
+  }
+
   /// How the buffer nearest the consumer keeps values while it is busy: a step's own
-  /// (`buffer(policy:)`, `debounce`), an `AsyncStream` subject's policy, else every value (a
-  /// marble's values and a channel's senders wait to be pulled).
+  /// (`buffer(policy:)`, `debounce`), an `AsyncStream` subject's policy, an `observed:`
+  /// property's (only the current value: Observations, SE-0475), else every value (a marble's
+  /// values and a channel's senders wait to be pulled).
   private func keptPolicy(of signal: SignalPlan) -> Subject.BufferingPolicy {
     var current = signal
     for _ in 0..<1_000 {
@@ -76,6 +111,11 @@ extension ScenarioCompiler {
       case .reference(.subject(let name)):
         let subject = plan.subjects.first { $0.name == name }
         if case .stream(let policy)? = subject?.distribution { return policy }
+        return .unbounded
+      case .reference(.property(let name)):
+        // Observations (SE-0475) hands a slow consumer the current value at its next pull.
+        let property = plan.properties.first { $0.name == name }
+        if case .source(let source)? = property?.binding, source.label == "observed" { return .bufferingNewest(1) }
         return .unbounded
       case .reference(.signal(let name)):
         guard let named = plan.signals[name] else { return .unbounded }

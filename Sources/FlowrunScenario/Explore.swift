@@ -210,8 +210,9 @@ public struct ScenarioVariant: Sendable {
 
 extension Scenario {
   /// This scenario with `variant`'s inputs and without expectations (the compiled plan is
-  /// shared: nothing is loaded or compiled again).
-  public func with(_ variant: ScenarioVariant) -> Scenario {
+  /// shared: nothing is loaded or compiled again); `keptExpectations` keeps those of slow
+  /// consumers (`writtenForOrders`).
+  public func with(_ variant: ScenarioVariant, keptExpectations: Bool = false) -> Scenario {
     var plan = self.plan
     if !variant.hotEvents.isEmpty {
       var events = plan.resolvedHotEvents
@@ -247,7 +248,16 @@ extension Scenario {
     if let until = variant.until { plan.until = until }
     return Scenario(
       path: path, name: name, description: description, tags: tags, location: location, tick: tick,
-      grammar: grammar, fileLegend: fileLegend, errorValue: errorValue, expectations: [], file: file, plan: plan)
+      grammar: grammar, fileLegend: fileLegend, errorValue: errorValue,
+      expectations: keptExpectations ? expectations.filter { $0.node["consumer"] != nil } : [], file: file, plan: plan)
+  }
+
+  /// The written timeline as `explore --orders` runs it: `with(ScenarioVariant())`, keeping the
+  /// expectations of slow consumers (`consumer: { busy: n }`, `library: async`). Their pulls
+  /// resume tasks together (a `combineLatest`'s bases), whose order the runtime may vary
+  /// (docs/explore.md); their outcomes are not checked.
+  public var writtenForOrders: Scenario {
+    with(ScenarioVariant(), keptExpectations: true)
   }
 }
 

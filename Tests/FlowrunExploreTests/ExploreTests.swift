@@ -210,6 +210,61 @@ func events(of counterexample: Counterexample, in scenario: Scenario) throws -> 
     #expect(exploration.orderRuns == 2)
   }
 
+  /// `library: async`: two inputs of a `merge` delivered in the same frame. The package's
+  /// validation harness runs them top to bottom (`Validation.md`), a real app gives no such
+  /// promise: `--orders` tries the other order, where the older query's results arrive last.
+  @Test func ordersVaryTheSameFrameInputsOfAnAsyncScenario() throws {
+    let yaml = """
+      flowrun: 1
+      name: results of two queries answered in the same frame
+      library: async
+      signals:
+        staleResults: { hot: "--s" }
+        freshResults: { hot: "--f" }
+        shown: { merge: [staleResults, freshResults] }
+      invariants:
+        - name: the fresh results are shown last
+          that: 'shown == nil || shown == "f"'
+      """
+    let merged = try scenario(yaml: yaml)
+    #expect(ScenarioRunner.run(merged).status == .passed)
+    let exploration = Explorer.explore(merged, options: ExploreOptions(orders: true))
+    let counterexample = try #require(exploration.counterexample)
+    #expect(
+      counterexample.origin
+        == .order([
+          OrderChoice(
+            frame: 2, written: ["staleResults (line 5)", "freshResults (line 6)"],
+            failing: ["freshResults (line 6)", "staleResults (line 5)"])
+        ]))
+    #expect(exploration.orderRuns == 2)
+  }
+
+  /// `library: async`: the bases of a `combineLatest` that one pull of a slow consumer resumes
+  /// together, each with an event waiting, are a choice point of `--orders` too (no two inputs
+  /// share a frame here): at frame 9 (a's 2 and b's z) and at frame 17 (both ends), so four
+  /// orders. Without the slow consumer no base waits, and there is no choice.
+  @Test func ordersVaryWhichResumedBaseOfAnAsyncCombineLatestRunsFirst() throws {
+    let yaml = """
+      flowrun: 1
+      name: a pull resumes two bases
+      library: async
+      signals:
+        a: { hot: "-1----2-----|" }
+        b: { hot: "x---y--z-----|" }
+        both: { combineLatest: [a, b] }
+      expect:
+        both: { marble: "-", consumer: { busy: 4 } }
+      invariants:
+        - 'true'
+      """
+    let exploration = Explorer.explore(try scenario(yaml: yaml), options: ExploreOptions(orders: true))
+    #expect(exploration.counterexample == nil)
+    #expect(exploration.orderRuns == 4)
+    let atOnce = yaml.replacingOccurrences(of: ", consumer: { busy: 4 }", with: "")
+    #expect(Explorer.explore(try scenario(yaml: atOnce), options: ExploreOptions(orders: true)).orderRuns == 1)
+  }
+
   /// Three inputs due together have six orders; a timeline action and a cold answer take part.
   @Test func everyOrderOfThreeInputsIsTried() throws {
     let yaml = """

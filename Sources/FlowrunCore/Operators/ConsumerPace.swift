@@ -8,6 +8,9 @@
 /// for the kept values to be handed out first (an `AsyncStream` and `buffer(policy:)` hand out
 /// their buffer before `nil` or the error: `AsyncBufferSequence`, `TestBuffer.swift`).
 ///
+/// An operator that computes when it is pulled asks whether the consumer waits
+/// (`DemandingObserver`) and keeps its base's values itself until the next pull.
+///
 /// ```
 /// source:                       -1-2-3-4-|
 /// consumer busy 3 (unbounded)   -1--2--3--4(|)
@@ -56,6 +59,9 @@ private final class PullObserver: UnaryOperator, TimerTarget {
   var end: Event?
   var schedule: PullSchedule
   let pulled: ((Int) -> Void)?
+  /// What a pull-based operator before it (`_throttle`, `zip`, `combineLatest`) runs when the
+  /// consumer calls `next()` again (`DemandingObserver`).
+  var resumes: [() -> Void] = []
 
   init(
     downstream: any Observer, timer: TimerSlot, policy: Subject.BufferingPolicy, schedule: PullSchedule,
@@ -117,6 +123,9 @@ private final class PullObserver: UnaryOperator, TimerTarget {
       return downstream.receive(event)
     }
     waiting = true
+    let resumed = resumes
+    resumes = []
+    for resume in resumed { resume() }
   }
 
   func timerFired(_ argument: Int) {
@@ -128,6 +137,19 @@ private final class PullObserver: UnaryOperator, TimerTarget {
     timer.cancel()
     kept.removeAll()
     end = nil
+    resumes = []
     link.dispose()
+  }
+}
+
+/// The consumer wants a value while it waits in `next()`: an operator that computes when it is
+/// pulled asks it (through the value-by-value steps between them) and is called back at the
+/// next pull.
+extension PullObserver: DemandingObserver {
+  var wantsValue: Bool { waiting && !link.isFinished }
+  var isOpen: Bool { !link.isFinished }
+  func whenWanting(_ resume: @escaping () -> Void) {
+    guard !link.isFinished else { return }
+    resumes.append(resume)
   }
 }

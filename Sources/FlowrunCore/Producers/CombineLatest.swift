@@ -19,20 +19,30 @@ public enum CombiningRule: Sendable {
 ///
 /// `rule: .async` (swift-async-algorithms `CombineLatest/CombineLatestStateMachine.swift`,
 /// `upstreamFinished(baseIndex:)` in the `combining` state): an input that finishes before its
-/// first value ends it at once; after that it ends when every input has finished.
+/// first value ends it at once; after that it ends when every input has finished. Its bases
+/// are pulled when its consumer pulls (`AsyncCombineLatestSubscription`).
 public final class CombineLatestSource: Source {
-  fileprivate let inputs: [any Source]
-  fileprivate let keys: [String]?
-  fileprivate let rule: CombiningRule
+  let inputs: [any Source]
+  let keys: [String]?
+  let rule: CombiningRule
+  /// The runtime whose tie-breaker orders the bases resumed together (`rule: .async`).
+  weak var runtime: Runtime?
 
-  /// `keys`, when given, name the inputs in order and make the values maps.
-  public init(_ inputs: [any Source], keys: [String]? = nil, rule: CombiningRule = .standard) {
+  /// `keys`, when given, name the inputs in order and make the values maps. `runtime`, under
+  /// `rule: .async`, lets `explore --orders` vary which resumed base runs first.
+  public init(_ inputs: [any Source], keys: [String]? = nil, rule: CombiningRule = .standard, runtime: Runtime? = nil) {
     self.inputs = inputs
     self.keys = keys
     self.rule = rule
+    self.runtime = runtime
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
+    if rule == .async, !inputs.isEmpty {
+      let pulled = AsyncCombineLatestSubscription(source: self, observer: observer)
+      pulled.start()
+      return pulled
+    }
     let subscription = CombineLatestSubscription(source: self, observer: observer)
     subscription.start()
     return subscription

@@ -9,10 +9,13 @@ import OrderedCollections
 /// `Zip.swift` `ZipSink.done(_:)`): it completes when every input has completed, or when a value
 /// arrives that cannot be paired while every other input has completed; an input that completes
 /// with an empty buffer does not end it by itself.
+///
+/// `rule: .async` (swift-async-algorithms `Zip/ZipStateMachine.swift`): the zip pulls one value
+/// from each base per pull of its consumer (`AsyncZipSubscription`).
 public final class ZipSource: Source {
-  fileprivate let inputs: [any Source]
-  fileprivate let keys: [String]?
-  fileprivate let rule: CombiningRule
+  let inputs: [any Source]
+  let keys: [String]?
+  let rule: CombiningRule
 
   public init(_ inputs: [any Source], keys: [String]? = nil, rule: CombiningRule = .standard) {
     self.inputs = inputs
@@ -21,6 +24,11 @@ public final class ZipSource: Source {
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
+    if rule == .async, !inputs.isEmpty {
+      let pulled = AsyncZipSubscription(source: self, observer: observer)
+      pulled.start()
+      return pulled
+    }
     let subscription = ZipSubscription(source: self, observer: observer)
     subscription.start()
     return subscription

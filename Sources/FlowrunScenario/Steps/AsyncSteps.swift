@@ -166,7 +166,9 @@ extension StepTable {
       library: .async
     ) { c in
       c.uses("async-combinelatest-ends-on-empty-input")
-      return c.combination(c.argument, first: nil) { CombineLatestSource($0, keys: $1, rule: .async) }
+      return c.combination(c.argument, first: nil) { runtime, inputs, keys in
+        CombineLatestSource(inputs, keys: keys, rule: .async, runtime: runtime)
+      }
     },
     .operator(
       "combineLatest", .signals, aliases: [Alias("combineLatestWith")],
@@ -174,7 +176,25 @@ extension StepTable {
     ) { c in
       guard let argument = c.requiredArgument() else { return nil }
       c.uses("async-combinelatest-ends-on-empty-input")
-      return c.combination(argument, first: c.input) { CombineLatestSource($0, keys: $1, rule: .async) }
+      return c.combination(argument, first: c.input) { runtime, inputs, keys in
+        CombineLatestSource(inputs, keys: keys, rule: .async, runtime: runtime)
+      }
+    },
+    .source(
+      "zip", .combination,
+      summary: "zip: each pull takes one value from every base; ends when a pulled base ends.", library: .async
+    ) { c in
+      // Zip/ZipStateMachine.swift: `next(for:)` resumes every base once per pull.
+      c.uses("async-zip-pulls-one-per-base")
+      return c.combination(c.argument, first: nil) { ZipSource($0, keys: $1, rule: .async) }
+    },
+    .operator(
+      "zip", .signals, aliases: [Alias("zipWith")],
+      summary: "zip of this sequence and the given one(s), as the source form.", library: .async
+    ) { c in
+      guard let argument = c.requiredArgument() else { return nil }
+      c.uses("async-zip-pulls-one-per-base")
+      return c.combination(argument, first: c.input) { ZipSource($0, keys: $1, rule: .async) }
     },
     .equivalent(
       "chain", .signals, of: "concat", library: .async,

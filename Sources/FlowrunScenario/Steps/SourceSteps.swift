@@ -146,10 +146,17 @@ extension StepCompilation {
   /// A step over several signals: `make` combines their sources (each a step of the same chain,
   /// not metered on its own).
   func combine(_ inputs: [SignalPlan], _ make: @escaping ([any Source]) -> any Source) -> SignalPlan {
+    combine(inputs) { _, sources in make(sources) }
+  }
+
+  /// `combine` whose sources are made with the run's runtime (a pull-based `combineLatest`
+  /// asks its tie-breaker).
+  func combine(_ inputs: [SignalPlan], onRuntime make: @escaping (Runtime, [any Source]) -> any Source) -> SignalPlan {
     .source(
       SourcePlan(
         label: definition.traceLabel, subscriptions: nil, traceRole: .source,
-        make: { graph, scope in make(inputs.map { graph.step(for: $0, scope: scope) }) }, inputs: inputs))
+        make: { graph, scope in make(graph.runtime, inputs.map { graph.step(for: $0, scope: scope) }) },
+        inputs: inputs))
   }
 
   /// `combineLatest`/`zip` as a source (`first` nil) or as an operator after `first`: a list
@@ -157,6 +164,14 @@ extension StepCompilation {
   /// are names in the next step. `make` combines the inputs with the keys of the map form.
   func combination(
     _ argument: YAMLNode, first: SignalPlan?, _ make: @escaping ([any Source], [String]?) -> any Source
+  ) -> (SignalPlan, ValueShape)? {
+    combination(argument, first: first) { _, sources, keys in make(sources, keys) }
+  }
+
+  /// `combination` whose source is made with the run's runtime.
+  func combination(
+    _ argument: YAMLNode, first: SignalPlan?,
+    _ make: @escaping (Runtime, [any Source], [String]?) -> any Source
   ) -> (SignalPlan, ValueShape)? {
     if let pairs = argument.mappingPairs, first == nil, !pairs.isEmpty,
       pairs.allSatisfy({ !compiler.steps.contains($0.key.scalarValue ?? "") })
@@ -170,10 +185,10 @@ extension StepCompilation {
         inputs.append(input.0)
       }
       let keyed = keys
-      return (combine(inputs) { make($0, keyed) }, .keyed(keys))
+      return (combine(inputs, onRuntime: { make($0, $1, keyed) }), .keyed(keys))
     }
     guard let others = signals(argument, quotedName) else { return nil }
     let inputs = (first.map { [$0] } ?? []) + others
-    return (combine(inputs) { make($0, nil) }, .tuple(inputs.count))
+    return (combine(inputs, onRuntime: { make($0, $1, nil) }), .tuple(inputs.count))
   }
 }

@@ -1,0 +1,199 @@
+import FlowrunCore
+import FlowrunTestSupport
+import Testing
+
+@testable import FlowrunScenario
+
+/// Operators that compute when they are pulled, under a slow consumer (`consumer: { busy: n }`,
+/// docs/libraries.md `async-throttle-pull-based`, `async-zip-pulls-one-per-base`,
+/// `async-combinelatest-pulls-on-demand`, `async-observed-skips-for-a-slow-consumer`): each
+/// case's marbles are what the package's source gives that consumer.
+@Suite struct AsyncPullTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var body: String
+    var testDescription: String { name }
+  }
+
+  /// `_throttle` (`AsyncThrottleSequence.swift` `Iterator.next()`): each pull reduces the
+  /// values pulled at that frame and after it, measured from the last emission.
+  static let throttle: [Case] = [
+    // source          a-b-c-d-e-f-|
+    // busy 2, d 5     a-----d-----f-|   pull at 2 reduces b, c (4 < 5 after a), d at 6 is sent
+    Case(
+      name: "a pull measures from the last emission and sends the reduction of the values since",
+      body: """
+        signals:
+          out: [{ hot: "a-b-c-d-e-f-|" }, { throttle: 5 }]
+          atOnce: [{ hot: "a-b-c-d-e-f-|" }, { throttle: 5 }]
+        expect:
+          out: { marble: "a-----d-----f-|", consumer: { busy: 2 } }
+          atOnce: "a-----d-----(f|)"
+        """),
+    // source          abcd|
+    // busy 3, d 2     a--b--c--d--|   each pull comes d frames after the last emission or later
+    Case(
+      name: "a consumer busy longer than the window gets the waiting values one per pull",
+      body: """
+        signals:
+          out: [{ hot: "abcd|" }, { throttle: 2 }]
+          atOnce: [{ hot: "abcd|" }, { throttle: 2 }]
+        expect:
+          out: { marble: "a--b--c--d--|", consumer: { busy: 3 } }
+          atOnce: "a-c-(d|)"
+        """),
+    Case(
+      name: "latest: false sends the first value pulled since the last emission",
+      body: """
+        signals:
+          out: [{ hot: "a-b-c-d-e-f-|" }, { throttle: { for: 5, latest: false } }]
+        expect:
+          out: { marble: "a-----b-----e-|", consumer: { busy: 2 } }
+        """),
+  ]
+
+  /// `zip` (`Zip/ZipStateMachine.swift`): one value from each base per pull.
+  static let zip: [Case] = [
+    // a               -1-2-3-4-|
+    // b               -a-b-c-d-|
+    // busy 3          -p--q--r--s--|   the end is seen when the pull after s asks a
+    Case(
+      name: "each pull takes one value from every base; the end is seen at the pull that asks for it",
+      body: """
+        signals:
+          a: { hot: "-1-2-3-4-|" }
+          b: { hot: "-a-b-c-d-|" }
+          out: { zip: [a, b] }
+        expect:
+          out:
+            marble: "-p--q--r--s--|"
+            values: { p: [1, a], q: [2, b], r: [3, c], s: [4, d] }
+            consumer: { busy: 3 }
+        """),
+    // a               -1-#
+    // b               ----a|
+    // zip             ----(p#)   a is not pulled again until b gave its value for this pull
+    Case(
+      name: "a base that already gave its value for the pull fails at the next pull",
+      body: """
+        signals:
+          a: { hot: "-1-#" }
+          b: { hot: "----a|" }
+          out: { zip: [a, b] }
+        expect:
+          out: { marble: "----(p#)", values: { p: [1, a] } }
+        """),
+  ]
+
+  /// `combineLatest` (`CombineLatest/CombineLatestStateMachine.swift`).
+  static let combineLatest: [Case] = [
+    // c1              -1-2-3-----|
+    // c2              x----------|
+    // busy 3          -p--q--r---|   each pull resumes c1 once: its waiting values, one by one
+    Case(
+      name: "a pull after a busy period pulls each suspended base once",
+      body: """
+        signals:
+          c1: { hot: "-1-2-3-----|" }
+          c2: { hot: "x----------|" }
+          out: { combineLatest: [c1, c2] }
+        expect:
+          out:
+            marble: "-p--q--r---|"
+            values: { p: [1, x], q: [2, x], r: [3, x] }
+            consumer: { busy: 3 }
+        """),
+    // a               1-23---|
+    // b               x--y---|
+    // busy 4          p---q---r---s---|   2 arrives while a is still pulled: q is buffered;
+    //                                     at 8 a and b are resumed: a's 3 first, b's y buffered
+    Case(
+      name: "a value of a base still pulled is buffered as a combination for the next pull",
+      body: """
+        signals:
+          a: { hot: "1-23---|" }
+          b: { hot: "x--y---|" }
+          out: { combineLatest: [a, b] }
+        expect:
+          out:
+            marble: "p---q---r---s---|"
+            values: { p: [1, x], q: [2, x], r: [3, x], s: [3, y] }
+            consumer: { busy: 4 }
+        """),
+    // a               1-#
+    // b               x---|
+    // busy 4          p---#   the failure waits for the pull
+    Case(
+      name: "a failure while the consumer is busy is sent at its next pull",
+      body: """
+        signals:
+          a: { hot: "1-#" }
+          b: { hot: "x---|" }
+          out: { combineLatest: [a, b] }
+        expect:
+          out: { marble: "p---#", values: { p: [1, x] }, consumer: { busy: 4 } }
+        """),
+  ]
+
+  /// `observed:` (Observations, SE-0475): the current value at the next pull.
+  static let observed: [Case] = [
+    // name            a gh--m
+    // busy 3          a--h--m   g is replaced by h before the pull at 3
+    Case(
+      name: "a slow consumer of an observed property gets only the current value at its pull",
+      body: """
+        properties:
+          name: { initial: a }
+          shown: { observed: name }
+        timeline:
+          - { at: 1, set: { name: g } }
+          - { at: 2, set: { name: h } }
+          - { at: 5, set: { name: m } }
+        expect:
+          shown: { marble: "a--h--m", consumer: { busy: 3 } }
+        """)
+  ]
+
+  @Test(arguments: throttle + zip + combineLatest + observed)
+  func theOperatorComputesWhenItIsPulled(_ test: Case) {
+    let text = "flowrun: 1\nname: case\nlibrary: async\n" + test.body + "\n"
+    let problems = problemsRunning(text)
+    #expect(problems == nil, "\(test.name): \(problems ?? "")")
+  }
+
+  /// Runs the resumed bases of a `combineLatest` in the other order; inputs keep theirs.
+  final class Reversed: TieBreaker {
+    private(set) var asked: [[String]] = []
+    func order(frame: Int, owners: [NodeLabel]) -> [Int]? {
+      guard owners.allSatisfy({ $0.name.hasPrefix("combineLatest") }) else { return nil }
+      asked.append(owners.map(\.name))
+      return Array(owners.indices.reversed())
+    }
+  }
+
+  /// Which of the bases resumed together runs first is the runtime's choice: the tie-breaker
+  /// of `explore --orders` chooses it (here b's y before a's 3 at frame 8).
+  @Test func theTieBreakerOrdersTheResumedBases() throws {
+    let yaml = """
+      flowrun: 1
+      name: resumed together
+      library: async
+      signals:
+        a: { hot: "1-23---|" }
+        b: { hot: "x--y---|" }
+        out: { combineLatest: [a, b] }
+      expect:
+        out:
+          marble: "p---q---r---s---|"
+          values: { p: [1, x], q: [2, x], r: [2, y], s: [3, y] }
+          consumer: { busy: 4 }
+      """
+    let file = ScenarioLoader.load(path: "test.yaml", bytes: Array(yaml.utf8))
+    let scenario = try #require(file.scenarios.first)
+    #expect(ScenarioRunner.run(scenario).status != .passed)
+    let reversed = Reversed()
+    let result = ScenarioRunner.run(scenario, order: reversed)
+    #expect(result.status == .passed, "\(result.expectations.map(\.actual))")
+    #expect(reversed.asked.contains(["combineLatest input 1", "combineLatest input 2"]))
+  }
+}
