@@ -59,7 +59,8 @@ struct Graph: Sendable {
     case .merge: chain = ["{ merge: [\(names)] }"]
     case .zip: chain = ["{ zip: [\(names)] }"]
     case .combineLatest: chain = ["{ combineLatest: [\(names)] }"]
-    case .chain: chain = ["{ from: i0 }", "{ chain: [\(inputs.indices.dropFirst().map { "i\($0)" }.joined(separator: ", "))] }"]
+    case .chain:
+      chain = ["{ from: i0 }", "{ chain: [\(inputs.indices.dropFirst().map { "i\($0)" }.joined(separator: ", "))] }"]
     }
     chain += steps.map(\.yaml)
     lines.append("  out: [\(chain.joined(separator: ", "))]")
@@ -165,7 +166,7 @@ extension Graph {
     case .input: inputCount = 1
     case .merge(let n), .zip(let n), .combineLatest(let n), .chain(let n): inputCount = n
     }
-    let inputs = (0..<inputCount).map { _ in marble(using: &random) }
+    let inputs = (0..<inputCount).map { marble(slot: $0, of: inputCount, using: &random) }
     var integers = source == .input || source == .merge(2) || source == .merge(3) || source == .chain(2)
     var steps: [Step] = []
     for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -177,19 +178,18 @@ extension Graph {
     return Graph(inputs: inputs, source: source, steps: steps)
   }
 
-  /// A hot marble of up to 30 frames: digits, sometimes a group of two, then `|`, `#` or nothing.
-  static func marble(using random: inout SeededGenerator) -> String {
-    let length = Int.random(in: 3...30, using: &random)
-    let density = Double.random(in: 0.15...0.6, using: &random)
+  /// A hot marble of up to 30 frames: digits, then `|`, `#` or nothing. Input `slot` of `count`
+  /// has its events only at the frames `f` where `f % count == slot`, so that two inputs never
+  /// send at the same frame (the order of same-frame deliveries is where the package's task
+  /// hops decide, docs/libraries.md "The differential").
+  static func marble(slot: Int, of count: Int, using random: inout SeededGenerator) -> String {
+    var length = Int.random(in: 3...30, using: &random)
+    while length % count != slot { length += 1 }
+    let density = Double.random(in: 0.3...0.9, using: &random)
     var text = ""
-    for _ in 0..<length {
-      if Double.random(in: 0..<1, using: &random) < density {
-        let value = Int.random(in: 1...9, using: &random)
-        if Int.random(in: 0..<12, using: &random) == 0 {
-          text += "(\(value)\(Int.random(in: 1...9, using: &random)))"
-        } else {
-          text += "\(value)"
-        }
+    for frame in 0..<length {
+      if frame % count == slot, Double.random(in: 0..<1, using: &random) < density {
+        text += "\(Int.random(in: 1...9, using: &random))"
       } else {
         text += "-"
       }
