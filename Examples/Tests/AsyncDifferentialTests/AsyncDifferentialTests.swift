@@ -20,6 +20,7 @@ import Testing
   @Test func flowrunAgreesWithTheRealPackage() throws {
     var agreeing = 0
     var documented: [Difference: Int] = [:]
+    var examples: [Difference: UInt64] = [:]
     for seed in Self.first..<Self.first + UInt64(Self.count) {
       let outcome = try Differential.run(seed: seed)
       // The runtime is deterministic: the real pipeline gives the same events when run again.
@@ -29,6 +30,7 @@ import Testing
         agreeing += 1
       } else if let difference = Difference(outcome.graph) {
         documented[difference, default: 0] += 1
+        if examples[difference] == nil { examples[difference] = seed }
       } else {
         Issue.record(Comment(rawValue: outcome.report))
       }
@@ -37,7 +39,9 @@ import Testing
       #expect(agreeing >= 1_000, "\(agreeing) agree; documented: \(documented)")
     }
     if let path = Self.environment("FLOWRUN_ASYNC_DIFF_SUMMARY") {
-      let kinds = documented.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+      let kinds = documented.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+        "\($0.key.rawValue) \($0.value) (first: seed \(examples[$0.key] ?? 0))"
+      }
       let summary = "\(Self.count) graphs, \(agreeing) agreeing, documented: \(kinds.joined(separator: ", "))\n"
       try summary.write(toFile: path, atomically: true, encoding: .utf8)
     }
