@@ -28,7 +28,7 @@ import Testing
       #expect(again == outcome.real, "seed \(seed): a second run of the package differs\n\(outcome.report)")
       if outcome.model == outcome.real {
         agreeing += 1
-      } else if let difference = Difference(outcome.graph) {
+      } else if let difference = Difference(outcome) {
         documented[difference, default: 0] += 1
         if examples[difference] == nil { examples[difference] = seed }
       } else {
@@ -61,16 +61,35 @@ enum Difference: String, Sendable, Hashable {
   /// the frame of a delivery: the package's order is that of its task hops.
   case deadlineAtADelivery = "async-diff-deadline-at-a-delivery"
 
-  init?(_ graph: Graph) {
-    if case .zip = graph.source {
+  /// The difference that explains `outcome`'s disagreement: recognised by the graph's shape and
+  /// by the frame of the first differing event (the earlier of the two sides' events there).
+  init?(_ outcome: Outcome) {
+    let graph = outcome.graph
+    let index = zip(outcome.model, outcome.real).prefix { $0 == $1 }.count
+    let differing = [outcome.model, outcome.real].compactMap { index < $0.count ? $0[index].frame : nil }
+    guard let frame = differing.min() else { return nil }
+    let ends = outcome.inputs.compactMap { $0.last(where: \.event.isTerminal)?.frame }
+    switch graph.source {
+    case .zip where ends.contains { $0 <= frame }:
       self = .zipPullsLazily
-    } else if case .chain = graph.source {
-      self = .chainKeepsLaterValues
-    } else if graph.steps.contains(where: \.isClockDriven) {
-      self = .deadlineAtADelivery
-    } else {
-      return nil
+      return
+    case .chain:
+      // A value of the second input before the first one's end, which flowrun's hot marble lost.
+      if let end = outcome.inputs[0].last(where: \.event.isTerminal)?.frame, frame >= end,
+        outcome.inputs[1].contains(where: { $0.frame < end && !$0.event.isTerminal })
+      {
+        self = .chainKeepsLaterValues
+        return
+      }
+    default: break
     }
+    // A deadline at the frame of a delivery. Recognised by the shape alone: the race's effect
+    // may show frames later (a value sent early is paired by `adjacentPairs` at the next one).
+    if graph.steps.contains(where: \.isClockDriven) {
+      self = .deadlineAtADelivery
+      return
+    }
+    return nil
   }
 }
 
