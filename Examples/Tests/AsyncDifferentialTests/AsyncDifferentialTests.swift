@@ -55,7 +55,8 @@ enum Difference: String, Sendable, Hashable {
   /// or failure behind values it holds is seen later, or never; flowrun's zip ends at once.
   case zipPullsLazily = "async-diff-zip-pulls-lazily"
   /// `chain`'s second input is an `AsyncStream` that keeps what it was sent before `chain`
-  /// reaches it; flowrun's hot marble is not subscribed until then and loses those values.
+  /// reaches it (values, its end); flowrun's hot marble is not subscribed until then and loses
+  /// them.
   case chainKeepsLaterValues = "async-diff-chain-keeps-later-values"
   /// A clock-driven step (`debounce`, `chunks`/`chunked` with `every`) whose deadline falls at
   /// the frame of a delivery: the package's order is that of its task hops.
@@ -74,9 +75,10 @@ enum Difference: String, Sendable, Hashable {
       self = .zipPullsLazily
       return
     case .chain:
-      // A value of the second input before the first one's end, which flowrun's hot marble lost.
+      // An event of the second input (a value, its end) before the first one's end, which
+      // flowrun's hot marble lost.
       if let end = outcome.inputs[0].last(where: \.event.isTerminal)?.frame, frame >= end,
-        outcome.inputs[1].contains(where: { $0.frame < end && !$0.event.isTerminal })
+        outcome.inputs[1].contains(where: { $0.frame < end })
       {
         self = .chainKeepsLaterValues
         return
