@@ -48,9 +48,22 @@ import Testing
   }
 }
 
+extension AsyncDifferentialTests {
+  /// Every documented difference has its row in docs/libraries.md.
+  @Test func everyDifferenceIsDocumented() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../../docs/libraries.md"
+    ).standardizedFileURL
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    for difference in Difference.allCases {
+      #expect(text.contains("| `\(difference.rawValue)` |"), "docs/libraries.md has no row '\(difference.rawValue)'")
+    }
+  }
+}
+
 /// A difference between flowrun and the package that docs/libraries.md explains ("The
 /// differential"), recognised by the graph's shape.
-enum Difference: String, Sendable, Hashable {
+enum Difference: String, Sendable, Hashable, CaseIterable {
   /// The package's `zip` asks a base for its next element only when it needs one: a base's end
   /// or failure behind values it holds is seen later, or never; flowrun's zip ends at once.
   case zipPullsLazily = "async-diff-zip-pulls-lazily"
