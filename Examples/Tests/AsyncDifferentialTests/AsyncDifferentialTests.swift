@@ -56,7 +56,7 @@ extension AsyncDifferentialTests {
     ).standardizedFileURL
     let text = try String(contentsOf: docs, encoding: .utf8)
     for difference in Difference.allCases {
-      #expect(text.contains("| `\(difference.rawValue)` |"), "docs/libraries.md has no row '\(difference.rawValue)'")
+      #expect(text.contains("(`\(difference.rawValue)`) |"), "docs/libraries.md has no row '\(difference.rawValue)'")
     }
   }
 }
