@@ -30,6 +30,8 @@ public final class AsyncRuntime: @unchecked Sendable {
   private var tombstones: Set<Int> = []
   private let thread = pthread_self()
   let owner = NodeLabel("AsyncRuntime")
+  /// The executor the code's nonisolated jobs run on; what is enqueued on it comes back here.
+  private lazy var executor = RunExecutor(runtime: self)
   /// How many jobs ran (for tests and limits).
   public private(set) var jobsRun = 0
   /// The frame the run ended at, what the clock reads once the scheduler is gone.
@@ -133,20 +135,28 @@ public final class AsyncRuntime: @unchecked Sendable {
       if next.onMainActor {
         next.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
       } else {
-        next.job.runSynchronously(on: Self.genericExecutor)
+        if runsOnGenericExecutor {
+          next.job.runSynchronously(on: Self.genericExecutor)
+        } else {
+          next.job.runSynchronously(on: executor.asUnownedSerialExecutor())
+        }
       }
     }
     jobs.removeAll(keepingCapacity: true)
     head = 0
   }
 
-  /// The generic executor (isolated to nothing), the one a worker of the global concurrent
-  /// pool runs a job on. A nonisolated job run there does not hop on its next nonisolated
-  /// call; run on a serial or task executor it would, suspending at the hop — and a task that
-  /// suspends there while it holds a lock (swift-async-algorithms' `merge` holds its lock
-  /// across `withUnsafeThrowingContinuation`) deadlocks the single thread when another job
-  /// runs first and takes that lock. The runtime's `SerialExecutorRef::generic()` is two null
-  /// words.
+  /// Whether jobs run on the generic executor (isolated to nothing), as a worker of the global
+  /// pool runs them, instead of the runtime's serial executor. On the serial executor a
+  /// nonisolated call hops, suspending the task at the hop; a task that holds a lock there
+  /// (swift-async-algorithms' `merge` holds its lock across `withUnsafeThrowingContinuation`)
+  /// deadlocks the single thread when another job runs first and takes that lock. On the generic
+  /// executor that does not happen, but a `Task.yield()` does not come back to the queue (the
+  /// yielded task is lost to the run), so the default stays the serial executor; the
+  /// differential against swift-async-algorithms (`Examples`, `AsyncDifferentialTests`) sets it.
+  public var runsOnGenericExecutor = false
+
+  /// The generic executor: the runtime's `SerialExecutorRef::generic()`, two null words.
   private static let genericExecutor: UnownedSerialExecutor = {
     precondition(MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<Int>.size)
     return unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
@@ -192,6 +202,26 @@ public final class AsyncRuntime: @unchecked Sendable {
   fileprivate func wake(_ sleeper: Sleeper) {
     guard sleepers.removeValue(forKey: sleeper.token) != nil else { return }
     sleeper.continuation.resume()
+  }
+}
+
+/// The serial executor the run's nonisolated jobs run on: a job enqueued on it (a
+/// `Task.yield()`, a hop back) goes to the runtime's queue; from another thread, to the global
+/// executor.
+private final class RunExecutor: SerialExecutor, @unchecked Sendable {
+  unowned let runtime: AsyncRuntime
+
+  init(runtime: AsyncRuntime) {
+    self.runtime = runtime
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if runtime.accepts(job) {
+      runtime.enqueue(job, onMainActor: false)
+    } else {
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+    }
   }
 }
 
