@@ -35,6 +35,15 @@ let package = Package(
         .product(name: "OpenCombineShim", package: "OpenCombine"),
       ]
     ),
+    // flowrun's `library: async` against the real package on the deterministic runtime
+    // (docs/libraries.md, "The differential").
+    .testTarget(
+      name: "AsyncDifferentialTests",
+      dependencies: [
+        .product(name: "FlowrunTesting", package: "flowrun"),
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ]
+    ),
   ]
 )
 

@@ -136,12 +136,32 @@ public final class AsyncRuntime: @unchecked Sendable {
       if next.onMainActor {
         next.job.runSynchronously(on: MainRunExecutor.shared.asUnownedSerialExecutor())
       } else {
-        next.job.runSynchronously(on: RunExecutor.shared.asUnownedSerialExecutor())
+        if runsOnGenericExecutor {
+          next.job.runSynchronously(on: Self.genericExecutor)
+        } else {
+          next.job.runSynchronously(on: RunExecutor.shared.asUnownedSerialExecutor())
+        }
       }
     }
     jobs.removeAll(keepingCapacity: true)
     head = 0
   }
+
+  /// Whether jobs run on the generic executor (isolated to nothing), as a worker of the global
+  /// pool runs them, instead of the runtime's serial executor. On the serial executor a
+  /// nonisolated call hops, suspending the task at the hop; a task that holds a lock there
+  /// (swift-async-algorithms' `merge` holds its lock across `withUnsafeThrowingContinuation`)
+  /// deadlocks the single thread when another job runs first and takes that lock. On the generic
+  /// executor that does not happen, but a `Task.yield()` does not come back to the queue (the
+  /// yielded task is lost to the run), so the default stays the serial executor; the
+  /// differential against swift-async-algorithms (`Examples`, `AsyncDifferentialTests`) sets it.
+  public var runsOnGenericExecutor = false
+
+  /// The generic executor: the runtime's `SerialExecutorRef::generic()`, two null words.
+  private static let genericExecutor: UnownedSerialExecutor = {
+    precondition(MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<Int>.size)
+    return unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
+  }()
 
   /// The number of jobs waiting to run.
   public var pendingJobs: Int { jobs.count - head }
