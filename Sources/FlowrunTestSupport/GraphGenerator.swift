@@ -400,7 +400,9 @@ struct GraphWriter {
       return random.chance(50) ? "{ while: '\(expression(binding, step: "filter"))' }" : "\(random.below(4))"
     case ("async", "drop"):
       return "{ while: '\(expression(binding, step: "filter"))' }"
-    case ("async", "first"), ("async", "min"), ("async", "max"), ("async", "removeDuplicates"):
+    case ("async", "first"), ("async", "min"), ("async", "max"), ("async", "removeDuplicates"),
+      ("combine", "removeDuplicates"), ("combine", "tryRemoveDuplicates"):
+      // `true` is the call without a closure; a mapping reads as the call's labels.
       let label = ["first": "where", "min": "by", "max": "by", "removeDuplicates": "by"][step.name] ?? "by"
       let test = step.name == "first" ? expression(binding, step: "filter") : "$0 < $1"
       return random.chance(50) ? "true" : "{ \(label): '\(test)' }"
