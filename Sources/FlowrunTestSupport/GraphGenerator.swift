@@ -431,7 +431,8 @@ struct GraphWriter {
     case ("combine", "measureInterval"):
       return "true"
     case ("combine", "contains"), ("combine", "tryContains"):
-      if step.name == "contains", random.chance(50) { return value() }
+      // A mapping would read as the call's labels: the value is a scalar.
+      if step.name == "contains", random.chance(50) { return random.pick(["1", "2", "\"s\"", "true"]) }
       return "{ where: '\(expression(binding, step: "filter"))' }"
     case ("combine", "buffer"):
       return "{ size: \(1 + random.below(3)) }"
