@@ -3,12 +3,26 @@ import FlowrunDiagnostics
 import OrderedCollections
 
 /// A regular expression compiled once; `Regex` holds no mutable state after it is built.
+/// A regular expression compiled once, with the budget of its work (`RegexBudget`); `Regex` holds
+/// no mutable state after it is built.
 final class CompiledRegex: @unchecked Sendable {
+  let pattern: String
   let regex: Regex<AnyRegexOutput>
+  let budget: RegexBudget
 
-  init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
+  init(_ pattern: String, _ regex: Regex<AnyRegexOutput>, _ budget: RegexBudget) {
+    self.pattern = pattern
+    self.regex = regex
+    self.budget = budget
+  }
 
-  func wholeMatches(_ s: String) -> Bool { s.wholeMatch(of: regex) != nil }
+  /// Whether the whole of `s` matches; an error when the match could take more work than the
+  /// budget allows.
+  func wholeMatches(_ s: String, at: Int) throws(EvaluationError) -> Bool {
+    let length = s.count
+    guard budget.allows(length: length) else { throw failure(.regexWorkLimit(pattern, length: length), at) }
+    return s.wholeMatch(of: regex) != nil
+  }
 }
 
 /// How many arguments each method takes.
@@ -70,7 +84,7 @@ extension Compiler {
         Node { ctx throws(EvaluationError) in
           let s = try be(ctx)
           guard case .string(let text) = s else { throw failure(.cannotCall("matches", on: s), at) }
-          return .bool(literal.wholeMatches(text))
+          return .bool(try literal.wholeMatches(text, at: at))
         }, [base])
     }
     let args = try arguments.map { (argument) throws(ExpressionError) in try compile(argument) }
@@ -89,11 +103,16 @@ extension Compiler {
   /// The compiled regex of a literal pattern, or nil when the pattern is not a literal.
   private func literalPattern(_ argument: ExprID) throws(ExpressionError) -> CompiledRegex? {
     guard case .literal(.string(let pattern)) = tree[argument].kind else { return nil }
+    let regex: Regex<AnyRegexOutput>
     do {
-      return CompiledRegex(try Regex(pattern))
+      regex = try Regex(pattern)
     } catch {
       throw ExpressionError(message: .invalidRegex(pattern), offset: tree.offset(argument))
     }
+    guard let budget = RegexBudget(pattern) else {
+      throw ExpressionError(message: .nestedRepetition(pattern), offset: tree.offset(argument))
+    }
+    return CompiledRegex(pattern, regex, budget)
   }
 
   /// `.map(body)` / `.filter(body)`: the body runs with `$0` set to each element.
@@ -246,7 +265,8 @@ extension Compiler {
         guard let regex = try? Regex(pattern) else {
           throw failure(.invalidRegex(pattern), argAt)
         }
-        return .bool(s.wholeMatch(of: regex) != nil)
+        guard let budget = RegexBudget(pattern) else { throw failure(.nestedRepetition(pattern), argAt) }
+        return .bool(try CompiledRegex(pattern, regex, budget).wholeMatches(s, at: at))
       }
     }
   }

@@ -75,7 +75,9 @@ extension GraphWriter {
       return random.chance(50) ? "{ while: '\(expression(binding, step: "filter"))' }" : "\(random.below(4))"
     case ("async", "drop"):
       return "{ while: '\(expression(binding, step: "filter"))' }"
-    case ("async", "first"), ("async", "min"), ("async", "max"), ("async", "removeDuplicates"):
+    case ("async", "first"), ("async", "min"), ("async", "max"), ("async", "removeDuplicates"),
+      ("combine", "removeDuplicates"), ("combine", "tryRemoveDuplicates"):
+      // `true` is the call without a closure; a mapping reads as the call's labels.
       let label = ["first": "where", "min": "by", "max": "by", "removeDuplicates": "by"][step.name] ?? "by"
       let test = step.name == "first" ? expression(binding, step: "filter") : "$0 < $1"
       return random.chance(50) ? "true" : "{ \(label): '\(test)' }"
@@ -104,7 +106,8 @@ extension GraphWriter {
     case ("combine", "measureInterval"):
       return "true"
     case ("combine", "contains"), ("combine", "tryContains"):
-      if step.name == "contains", random.chance(50) { return value() }
+      // A mapping would read as the call's labels: the value is a scalar.
+      if step.name == "contains", random.chance(50) { return random.pick(["1", "2", "\"s\"", "true"]) }
       return "{ where: '\(expression(binding, step: "filter"))' }"
     case ("combine", "buffer"):
       return "{ size: \(1 + random.below(3)) }"

@@ -78,6 +78,15 @@ import Testing
     (#""abc 123".matches("[A-Za-z0-9]+")"#, false),
     (#""abc".matches("b")"#, false),
     (#""abc".matches("a" + ".*")"#, true),
+    // patterns within the regular expression budget (docs/limits.md)
+    (#""aaa".matches("a{3}")"#, true),
+    (#""ab,cd".matches("[a-z]+(,[a-z]{2})?")"#, true),
+    (#""a+b".matches("a\\+b")"#, true),
+    (#""x{y}".matches("x{y}")"#, true),
+    (#""b".matches("[(+]*b")"#, true),
+    (#""ac".matches("(a|b)c")"#, true),
+    (#""aaaaaaaaaa".matches("a*a*a*")"#, true),
+    (#""aaaaaaaaaa".matches("a*a*a*" + "")"#, true),
     // functions
     ("min(3, 1, 2)", 1),
     ("max(3, 1.5)", 3),
@@ -130,6 +139,13 @@ import Testing
     ("[1, 2].filter($0 + 1)", "'filter' needs a Bool, got Int", 14),
     (#""a".split("")"#, "'split' needs a non-empty separator, got String", 10),
     (#""a".matches("(" + "")"#, "invalid regular expression '('", 12),
+    (#""a".matches("(a+)+$" + "")"#, nestedRepetition("(a+)+$"), 12),
+    (#""aaaaaaaaaa".matches("a*a*a*a*a*a*a*a*")"#, regexWork("aaaaaaaaaa", "a*a*a*a*a*a*a*a*"), 13),
+    (#""aaaaaaaaaa".matches("a*a*a*a*a*a*a*a*" + "")"#, regexWork("aaaaaaaaaa", "a*a*a*a*a*a*a*a*"), 13),
+    (
+      #""aaaaaaaaaa!".matches("a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?aaaaaaaaaa")"#,
+      regexWork("aaaaaaaaaa!", "a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?aaaaaaaaaa"), 14
+    ),
     (#"abs("x")"#, "'abs' needs a number, got String", 0),
     ("abs(-9223372036854775807 - 1)", "integer overflow", 0),
     ("Int(true)", "cannot convert Bool to Int", 0),
@@ -208,4 +224,16 @@ import Testing
     #expect(try CompiledExpression("$0 + 1", scope: ExpressionScope()).constantValue == nil)
     #expect(try CompiledExpression("1 / 0", scope: ExpressionScope()).constantValue == nil)
   }
+}
+
+/// The message of a pattern that repeats a group that repeats or alternates.
+func nestedRepetition(_ pattern: String) -> String {
+  "regular expression '\(pattern)' repeats a group that itself repeats or alternates, which can"
+    + " backtrack exponentially; repeat a character class instead (e.g. '[ab]+' for '(a|b)+')"
+}
+
+/// The message of a `matches` whose estimated work passes the limit.
+func regexWork(_ subject: String, _ pattern: String) -> String {
+  "'matches' on a string of \(subject.count) characters with '\(pattern)' exceeds the limit of"
+    + " 10000000 steps of regular expression work"
 }
