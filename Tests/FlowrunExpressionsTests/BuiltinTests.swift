@@ -85,8 +85,21 @@ import Testing
     (#""x{y}".matches("x{y}")"#, true),
     (#""b".matches("[(+]*b")"#, true),
     (#""ac".matches("(a|b)c")"#, true),
+    (#""foobarfoo".matches("(foo|bar)+")"#, true),
+    (#""abba".matches("(a|b)*")"#, true),
+    (#""123-456-7890".matches("(\\d{3}-){2}\\d{4}")"#, true),
+    (#""a.b.c".matches("[a-z](\\.[a-z])*")"#, true),
+    (#""ab-cd-ef".matches("[a-z]+(-[a-z]+)*")"#, true),
+    (#""grace.hopper@example.com".matches("\\w+(\\.\\w+)*@\\w+(\\.\\w+)+")"#, true),
+    (#""1,22,333".matches("\\d+(,\\d+)*")"#, true),
+    // separated repetitions do not multiply: a long address is within the budget
+    (
+      "\"" + String(repeating: "a", count: 120) + #"@example.com".matches("\\w+(\\.\\w+)*@\\w+(\\.\\w+)+")"#, true
+    ),
+    (#""x-y".matches("(?:[a-z]+-)?[a-z]+")"#, true),
     (#""aaaaaaaaaa".matches("a*a*a*")"#, true),
     (#""aaaaaaaaaa".matches("a*a*a*" + "")"#, true),
+    ("\"" + String(repeating: "a", count: 148) + #"".matches("a*a*a*")"#, true),
     // functions
     ("min(3, 1, 2)", 1),
     ("max(3, 1.5)", 3),
@@ -141,6 +154,11 @@ import Testing
     (#""a".matches("(" + "")"#, "invalid regular expression '('", 12),
     (#""a".matches("(a+)+$" + "")"#, nestedRepetition("(a+)+$"), 12),
     (#""aaaaaaaaaa".matches("a*a*a*a*a*a*a*a*")"#, regexWork("aaaaaaaaaa", "a*a*a*a*a*a*a*a*"), 13),
+    // a run of three overlapping repetitions: 3 · (n + 1)^3 steps, up to 148 characters
+    (
+      "\"" + String(repeating: "a", count: 149) + #"".matches("a*a*a*")"#,
+      regexWork(String(repeating: "a", count: 149), "a*a*a*"), 152
+    ),
     (#""aaaaaaaaaa".matches("a*a*a*a*a*a*a*a*" + "")"#, regexWork("aaaaaaaaaa", "a*a*a*a*a*a*a*a*"), 13),
     (
       #""aaaaaaaaaa!".matches("a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?a?aaaaaaaaaa")"#,
@@ -228,8 +246,9 @@ import Testing
 
 /// The message of a pattern that repeats a group that repeats or alternates.
 func nestedRepetition(_ pattern: String) -> String {
-  "regular expression '\(pattern)' repeats a group that itself repeats or alternates, which can"
-    + " backtrack exponentially; repeat a character class instead (e.g. '[ab]+' for '(a|b)+')"
+  "regular expression '\(pattern)' repeats without bound a group that can match the same text in"
+    + " more than one way, which can backtrack exponentially; repeat a character class instead"
+    + " (e.g. 'a+' for '(a+)+', '[ab]+' for '(a|ab)+')"
 }
 
 /// The message of a `matches` whose estimated work passes the limit.
