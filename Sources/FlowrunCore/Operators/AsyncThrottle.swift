@@ -52,7 +52,8 @@ private final class AsyncThrottleObserver: UnaryOperator, TimerTarget {
   var finishing = false
   /// Reentrancy guard of `drain()`.
   var draining = false
-  var resumeRegistered = false
+  /// The wait for the consumer's next pull after a value.
+  let nextPull = NextPull()
 
   init(downstream: any Observer, timer: TimerSlot, latest: Bool, runtime: Runtime) {
     self.downstream = downstream
@@ -130,13 +131,7 @@ private final class AsyncThrottleObserver: UnaryOperator, TimerTarget {
     downstream.receive(.next(value))
     guard !link.isFinished || baseEnded else { return }
     if FlowrunCore.wantsValue(downstream) { return pull() }
-    guard !resumeRegistered, let demanding = downstream as? any DemandingObserver else { return }
-    resumeRegistered = true
-    demanding.whenWanting { [weak self] in
-      guard let self else { return }
-      self.resumeRegistered = false
-      self.pull()
-    }
+    nextPull.onNextPull(of: downstream) { [weak self] in self?.pull() }
   }
 
   /// The pending reduction after the sleep: sent, and the end follows at the next pull.

@@ -49,3 +49,21 @@ extension PassesDemand {
     (downstream as? any DemandingObserver)?.whenWanting(resume)
   }
 }
+
+/// One wait at a time for a consumer's next pull: a pull-based async operator (`_throttle`,
+/// `zip`, `combineLatest`) asks its downstream to call it back when the consumer calls `next()`
+/// again, and does not ask twice before that call.
+final class NextPull {
+  private var isAwaited = false
+
+  /// Calls `resume` at `observer`'s next pull; nothing when a call is already awaited or
+  /// `observer` does not pace its pulls (it always wants values).
+  func onNextPull(of observer: any Observer, _ resume: @escaping () -> Void) {
+    guard !isAwaited, let demanding = observer as? any DemandingObserver else { return }
+    isAwaited = true
+    demanding.whenWanting { [weak self] in
+      self?.isAwaited = false
+      resume()
+    }
+  }
+}

@@ -53,7 +53,7 @@ final class AsyncCombineLatestSubscription: MultiInputSink, Disposable {
   private var pendingPull = false
   private var isDone = false
   private var pumping = false
-  private var resumeRegistered = false
+  private let nextPull = NextPull()
 
   init(source: CombineLatestSource, observer: any Observer) {
     self.source = source
@@ -84,11 +84,8 @@ final class AsyncCombineLatestSubscription: MultiInputSink, Disposable {
   }
 
   private func awaitDemand() {
-    guard !resumeRegistered, let demanding = observer as? any DemandingObserver else { return }
-    resumeRegistered = true
-    demanding.whenWanting { [weak self] in
+    nextPull.onNextPull(of: observer) { [weak self] in
       guard let self, !self.isDone else { return }
-      self.resumeRegistered = false
       self.pendingPull = true
       self.pump()
     }

@@ -34,7 +34,7 @@ final class AsyncZipSubscription: MultiInputSink, Disposable {
   private var zipping = false
   private var isDone = false
   private var pumping = false
-  private var resumeRegistered = false
+  private let nextPull = NextPull()
 
   init(source: ZipSource, observer: any Observer) {
     self.source = source
@@ -67,11 +67,8 @@ final class AsyncZipSubscription: MultiInputSink, Disposable {
   }
 
   private func awaitDemand() {
-    guard !resumeRegistered, let demanding = observer as? any DemandingObserver else { return }
-    resumeRegistered = true
-    demanding.whenWanting { [weak self] in
+    nextPull.onNextPull(of: observer) { [weak self] in
       guard let self, !self.isDone else { return }
-      self.resumeRegistered = false
       self.beginPull()
       self.pump()
     }
