@@ -219,9 +219,7 @@ final class RunExecutor: SerialExecutor, @unchecked Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let runtime = EnqueueHook.current, runtime.accepts(job) {
-      runtime.enqueue(job, onMainActor: false)
-    } else {
+    if !EnqueueHook.takeIntoRun(job, onMainActor: false) {
       EnqueueHook.outsideRuns { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
   }

@@ -73,6 +73,14 @@ enum EnqueueHook {
     return try body()
   }
 
+  /// Gives `job` to the calling thread's run; false when the thread has none (the job is then
+  /// the caller's to send on).
+  static func takeIntoRun(_ job: UnownedJob, onMainActor: Bool) -> Bool {
+    guard let runtime = current, runtime.accepts(job) else { return false }
+    runtime.enqueue(job, onMainActor: onMainActor)
+    return true
+  }
+
   /// Runs `body` with no run on the calling thread, so what it enqueues goes past the hooks
   /// to the executors the runtime would use without them (the global concurrent executor,
   /// Dispatch's main actor).
@@ -91,18 +99,10 @@ enum EnqueueHook {
       installed.savedMain = mainHook?.pointee
       installed.savedGetMain = getMainHook?.pointee
       globalHook?.pointee = { job, original in
-        if let runtime = EnqueueHook.current, runtime.accepts(job) {
-          runtime.enqueue(job, onMainActor: false)
-        } else {
-          original(job)
-        }
+        if !EnqueueHook.takeIntoRun(job, onMainActor: false) { original(job) }
       }
       mainHook?.pointee = { job, original in
-        if let runtime = EnqueueHook.current, runtime.accepts(job) {
-          runtime.enqueue(job, onMainActor: true)
-        } else {
-          original(job)
-        }
+        if !EnqueueHook.takeIntoRun(job, onMainActor: true) { original(job) }
       }
       getMainHook?.pointee = { original in
         EnqueueHook.current == nil ? original() : MainRunExecutor.shared.asUnownedSerialExecutor()
@@ -133,9 +133,7 @@ final class MainRunExecutor: SerialExecutor, @unchecked Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let runtime = EnqueueHook.current, runtime.accepts(job) {
-      runtime.enqueue(job, onMainActor: true)
-    } else {
+    if !EnqueueHook.takeIntoRun(job, onMainActor: true) {
       EnqueueHook.outsideRuns { MainActor.shared.enqueue(job) }
     }
   }
