@@ -131,7 +131,7 @@ public enum Explorer {
     }
     var orderRuns = 0
     if options.orders {
-      let (found, count) = exploreOrders(scenario.writtenForOrders, limit: options.runs, run: run)
+      let (found, count) = exploreOrders(written, limit: options.runs, run: run)
       orderRuns = count
       if let found {
         return Exploration(

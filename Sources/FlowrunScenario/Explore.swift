@@ -209,10 +209,11 @@ public struct ScenarioVariant: Sendable {
 }
 
 extension Scenario {
-  /// This scenario with `variant`'s inputs and without expectations (the compiled plan is
-  /// shared: nothing is loaded or compiled again); `keptExpectations` keeps those of slow
-  /// consumers (`writtenForOrders`).
-  public func with(_ variant: ScenarioVariant, keptExpectations: Bool = false) -> Scenario {
+  /// This scenario with `variant`'s inputs (the compiled plan is shared: nothing is loaded or
+  /// compiled again). Only the expectations of slow consumers (`consumer: { busy: n }`,
+  /// `library: async`) are kept: their pace changes what the graph does, so generated runs and
+  /// same-frame orders see it too; their outcomes are not checked (explore checks invariants).
+  public func with(_ variant: ScenarioVariant) -> Scenario {
     var plan = self.plan
     if !variant.hotEvents.isEmpty {
       var events = plan.resolvedHotEvents
@@ -249,15 +250,7 @@ extension Scenario {
     return Scenario(
       path: path, name: name, description: description, tags: tags, location: location, tick: tick,
       grammar: grammar, fileLegend: fileLegend, errorValue: errorValue,
-      expectations: keptExpectations ? expectations.filter { $0.node["consumer"] != nil } : [], file: file, plan: plan)
-  }
-
-  /// The written timeline as `explore --orders` runs it: `with(ScenarioVariant())`, keeping the
-  /// expectations of slow consumers (`consumer: { busy: n }`, `library: async`). Their pulls
-  /// resume tasks together (a `combineLatest`'s bases), whose order the runtime may vary
-  /// (docs/explore.md); their outcomes are not checked.
-  public var writtenForOrders: Scenario {
-    with(ScenarioVariant(), keptExpectations: true)
+      expectations: expectations.filter { $0.node["consumer"] != nil }, file: file, plan: plan)
   }
 }
 

@@ -265,6 +265,31 @@ func events(of counterexample: Counterexample, in scenario: Scenario) throws -> 
     #expect(Explorer.explore(try scenario(yaml: atOnce), options: ExploreOptions(orders: true)).orderRuns == 1)
   }
 
+  /// A run with generated inputs keeps the expectations that declare a slow consumer (its pace
+  /// changes what the graph does) and drops the others (explore checks invariants only).
+  @Test func generatedRunsKeepOnlySlowConsumers() throws {
+    let yaml = """
+      flowrun: 1
+      name: a slow and a prompt consumer
+      library: async
+      signals:
+        a: { hot: "-1-2-3-|" }
+        doubled: [a, { map: '$0 * 2' }]
+      expect:
+        a: { marble: "-", consumer: { busy: 4 } }
+        doubled: "-"
+      explore:
+        frames: 8
+        inputs: { a: { values: [1, 2] } }
+      invariants:
+        - 'true'
+      """
+    let written = try scenario(yaml: yaml)
+    #expect(written.expectations.count == 2)
+    let generated = written.with(ScenarioVariant())
+    #expect(generated.expectations.map(\.target) == ["a"])
+  }
+
   /// Three inputs due together have six orders; a timeline action and a cold answer take part.
   @Test func everyOrderOfThreeInputsIsTried() throws {
     let yaml = """
