@@ -44,16 +44,7 @@ public enum Flowrun {
   /// The directory of the Swift package holding `filePath` (pass `#filePath`): the nearest
   /// directory above it with a `Package.swift`, or the file's own directory when there is none.
   public static func packageRoot(of filePath: String) -> String {
-    let start = URL(fileURLWithPath: filePath).deletingLastPathComponent().standardizedFileURL
-    var directory = start
-    while true {
-      if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-        return directory.path
-      }
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path { return start.path }
-      directory = parent
-    }
+    nearestPackageRoot(of: filePath)
   }
 
   /// Loads and runs every scenario of the file at `path`.

@@ -152,24 +152,6 @@ public enum ScenarioCheck {
     return failures
   }
 
-  /// The nearest directory at or above `path` holding a `Package.swift`.
-  static func packageRoot(of path: String) -> String {
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-    var directory = URL(fileURLWithPath: path)
-    if !(exists && isDirectory.boolValue) { directory.deleteLastPathComponent() }
-    directory = directory.standardizedFileURL
-    let start = directory
-    while true {
-      if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-        return directory.path
-      }
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path { return start.path }
-      directory = parent
-    }
-  }
-
   static func closest(to name: String, in candidates: [String]) -> String? {
     closestName(to: name, among: candidates, maxDistance: max(2, name.count / 3))
   }

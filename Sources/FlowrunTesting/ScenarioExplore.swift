@@ -175,7 +175,7 @@ extension ScenarioCheck {
 
     /// `path` (relative to the package holding `root`, or absolute) as an absolute path.
     func absolute(_ path: String) -> String {
-      path.hasPrefix("/") ? path : ScenarioCheck.packageRoot(of: root) + "/" + path
+      path.hasPrefix("/") ? path : nearestPackageRoot(of: root) + "/" + path
     }
 
     /// A failure at the Swift call.
