@@ -37,13 +37,15 @@ import sys
 INPUT = r"\$0\.inputs\[(\d)\]"
 STEPS = r"\.steps\((\d+)\)"
 
-# (pattern over the expression with spaces removed, steps builder, uses a clock)
+# (pattern over the expression with spaces removed, steps builder, uses a clock, closure)
+# `closure`: the expression passes a closure, said here in flowrun's expression language; the
+# port's comment names the test and what the closure does.
 TABLE = []
 
 
-def rule(pattern, clock=False):
+def rule(pattern, clock=False, closure=None):
     def register(build):
-        TABLE.append((re.compile("^" + pattern + "$"), build, clock))
+        TABLE.append((re.compile("^" + pattern + "$"), build, clock, closure))
         return build
 
     return register
@@ -140,6 +142,54 @@ def chunks_timer(m):
     return chained(m.group(1), [{"chunks": {"ofCount": int(m.group(2)), "or": every}}, JOIN[m.group(4)]])
 
 
+# Closures, in flowrun's expressions. `chunked(on:)` sends [projection, [values]] ($0, $1).
+SAME_CASE = '$0.first.matches("[A-Z]") == $1.first.matches("[A-Z]")'
+INITIALS = {"map": '$1.map($0.first).joined("")'}
+
+
+@rule(
+    INPUT + r"\.chunked\(by:\{\$0\.first!\.isUppercase==\$1\.first!\.isUppercase\}\)\.map\(concatCharacters\)",
+    closure="chunked(by:) with a closure: two adjacent values belong together when their first characters are both uppercase or both not",
+)
+def chunked_same_case(m):
+    return chained(m.group(1), [{"chunked": {"by": SAME_CASE}}, JOIN["concatCharacters"]])
+
+
+@rule(
+    INPUT + r"\.chunked\(by:\{_,_intrue\}\)\.map\(concatCharacters\)",
+    closure="chunked(by:) with a closure that is always true: one chunk",
+)
+def chunked_always(m):
+    return chained(m.group(1), [{"chunked": {"by": True}}, JOIN["concatCharacters"]])
+
+
+@rule(
+    INPUT
+    + r"\.chunked\(on:\{\$0\.first!\.lowercased\(\)\}\)\.map\{concatCharacters\(\$0\.1\.map\(\{String\(\$0\.first!\)\}\)\)\}",
+    closure="chunked(on:) the first character lowercased; each chunk mapped to its values' first characters, joined",
+)
+def chunked_on_initial(m):
+    return chained(m.group(1), [{"chunked": {"on": "$0.first.lowercased()"}}, INITIALS])
+
+
+@rule(
+    INPUT + r"\.chunked\(on:\{_in42\}\)\.map\{concatCharacters\(\$0\.1\.map\(\{String\(\$0\.first!\)\}\)\)\}",
+    closure="chunked(on:) a constant projection (one chunk); the chunk mapped to its values' first characters, joined",
+)
+def chunked_on_constant(m):
+    return chained(m.group(1), [{"chunked": {"on": 42}}, INITIALS])
+
+
+@rule(
+    r"LaggingAsyncSequence\(" + INPUT + r",delayBy:" + STEPS + r",using:\$0\.clock\)",
+    closure="LaggingAsyncSequence: each next() pulls the base, then sleeps n steps before returning its value; "
+    + "said as the sequential flatMap of an inner that sends the value n frames after it starts",
+)
+def lagging(m):
+    inner = [{"just": 0}, {"delay": int(m.group(2))}, {"map": "outer"}]
+    return chained(m.group(1), [{"flatMap": inner}])
+
+
 def lane(text, is_input):
     """The package's lane as a flowrun marble, or None when it cannot be one."""
     out = []
@@ -213,7 +263,7 @@ def lane_group(inner, is_input):
     return "".join(parts)
 
 
-BLOCK = re.compile(r"validate(\([^)]*\))?\s*\{(.*?)\n\s*\}", re.S)
+BLOCK = re.compile(r"validate(\([^)]*\))?\s*\{", re.S)
 STRING = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"\s*$')
 
 
@@ -223,7 +273,11 @@ def diagrams(source):
     for match in BLOCK.finditer(source):
         before = source[: match.start()]
         names = re.findall(r"func (test\w*)\(", before)
-        body = [line for line in match.group(2).split("\n") if line.strip()]
+        depth, end = 1, match.end()
+        while depth and end < len(source):  # the block's closing brace (an expression may hold braces)
+            depth += {"{": 1, "}": -1}.get(source[end], 0)
+            end += 1
+        body = [line for line in source[match.end() : end - 1].split("\n") if line.strip()]
         found.append((names[-1] if names else "test", match.group(1) or "", body))
     return found
 
@@ -244,13 +298,13 @@ def port(name, options, body):
             return None, "a closure over the diagram"
         else:
             expression.append(line.strip())
-    if len(expression) != 1 or len(strings) < 1:
+    if not expression or len(strings) < 1:
         return None, "not one expression between the lanes"
     inputs, output = strings[:-1], strings[-1]
-    text = re.sub(r"\s+", "", expression[0])
+    text = re.sub(r"\s+", "", "".join(expression))  # an expression may span lines
     if "sumCharacters" in text and any(c.isdigit() and c != "1" for lane_text in inputs for c in lane_text):
         return None, "sumCharacters over digits other than 1"
-    for pattern, build, clock in TABLE:
+    for pattern, build, clock, closure in TABLE:
         m = pattern.match(text)
         if m:
             break
@@ -266,7 +320,7 @@ def port(name, options, body):
     signals = {f"in{i}": {"hot": x} for i, x in enumerate(lanes)}
     signals["out"] = build(m)
     scenario = {"flowrun": 1, "name": name, "library": "async", "signals": signals, "expect": {"out": expected}}
-    return scenario, None
+    return (scenario, closure), None
 
 
 def main():
@@ -290,14 +344,16 @@ def main():
         seen = {}
         for name, options, body in diagrams(source):
             total += 1
-            scenario, why = port(name, options, body)
-            if scenario is None:
+            ported_pair, why = port(name, options, body)
+            if ported_pair is None:
                 skipped.setdefault(why, []).append(f"{pathlib.Path(path).stem}.{name}")
                 continue
+            scenario, closure = ported_pair
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
                 scenario["name"] = f"{name}_{seen[name]}"
-            scenarios.append(scenario)
+            comment = f"# {pathlib.Path(path).stem}.{name}: {closure}\n" if closure else ""
+            scenarios.append(comment + json.dumps(scenario, ensure_ascii=False) + "\n")
         if not scenarios:
             continue
         ported += len(scenarios)
@@ -306,7 +362,7 @@ def main():
             f"# What swift-async-algorithms' Tests/AsyncAlgorithmsTests/{stem}.swift ({tag}) asserts in its\n"
             f"# validate diagrams, as flowrun scenarios (written by scripts/port_async_algorithms_tests.py).\n"
         )
-        body = "\n---\n".join(json.dumps(s, ensure_ascii=False) + "\n" for s in scenarios)
+        body = "\n---\n".join(scenarios)
         (out_dir / f"{stem.removeprefix('Test')}.yaml").write_text(header + body)
     print(f"{total} validate diagrams read, {ported} ported")
     for why, names in sorted(skipped.items()):
