@@ -31,6 +31,14 @@ import Testing
       short: { hot: "a|" }
     expect:
       short: "a-(;|)"
+    ---
+    flowrun: 1
+    name: A subscribe window's end cancels the iterating task
+    library: async
+    signals:
+      updates: { hot: "a-b-c-d|" }
+    expect:
+      updates: { subscribe: "-^--!", marble: "--b-(;|)" }
     """
 
   static func models() -> [DiagramModel] {
@@ -70,7 +78,9 @@ import Testing
     #expect(lanes[3].marks.map(\.frame) == [0, 4, 7])
     let ticks = lanes[4].marks.filter { $0.frame == 8 }.map(\.token)
     #expect(ticks == [";", "|"])
-    let failed = try #require(models.last).lanes(in: .expectations)
+    let windowed = try #require(models.last).lanes(in: .expectations)
+    #expect(windowed.first?.marks.filter { $0.frame == 4 }.map(\.token) == [";", "|"])
+    let failed = try #require(models.dropLast().last).lanes(in: .expectations)
     #expect(failed.map(\.role) == ["expected", "actual"])
     #expect(failed[0].marks.contains { $0.kind == .cancelled })
     #expect(!failed[1].marks.contains { $0.kind == .cancelled })
