@@ -25,7 +25,16 @@ Reading the package's diagrams (Sources/AsyncSequenceValidation, Validation.md):
   first column of the diagram (its first tick of interval n is in column n - 1); such a diagram is
   ported with every lane shifted one frame later, so the run subscribes at frame 0, one frame
   before the diagram's first column;
-- a diagram with `expectedFailures:` tests the harness itself, and is not ported.
+- a diagram with `expectedFailures:` tests the harness itself: it is ported to OUT_DIR-failing
+  (`Ports/async-failing`), its description holding the package's messages, and flowrun must fail
+  in the same place (PortTests): a diagram the harness refuses to parse (an unbalanced or nested
+  group, a step in a group) does not load, and a wrong expectation fails at the frame of the
+  package's first message; one that needs an operator violating the iterator protocol
+  (`violatingSpecification`) is not ported;
+- `validate(theme: EmojiTokens())` is read with that theme's symbols;
+- an expression that passes a closure is ported when the table says the closure in flowrun's
+  expressions (`chunked(by:)`, `chunked(on:)`, `LaggingAsyncSequence`); the port carries a
+  comment with the test's name and what the closure does.
 """
 
 import json
@@ -263,7 +272,7 @@ def lane_group(inner, is_input):
     return "".join(parts)
 
 
-BLOCK = re.compile(r"validate(\([^)]*\))?\s*\{", re.S)
+BLOCK = re.compile(r"validate(\((?:[^()]|\([^()]*\))*\))?\s*\{", re.S)
 STRING = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"\s*$')
 
 
@@ -282,20 +291,48 @@ def diagrams(source):
     return found
 
 
+# The emoji theme of TestValidationTests.test_diagram_emoji, as the package's symbols.
+EMOJI_THEME = {"➖": "-", "❗️": "^", "❌": "|", "➡️": "'", "⬅️": "'", "⏳": ","}
+
+
+def themed(text, options):
+    if "EmojiTokens" not in options:
+        return text
+    for symbol, meaning in EMOJI_THEME.items():
+        text = text.replace(symbol, meaning)
+    return text
+
+
+def raw_lane(text):
+    """A lane the package's harness refuses to parse, with flowrun's symbols: flowrun refuses it too."""
+    return text.replace(" ", "").replace("[", "(").replace("]", ")").replace("^", "#")
+
+
 def port(name, options, body):
-    """(scenario, None) or (None, why not)."""
-    if "expectedFailures" in options or "theme" in options:
-        return None, "tests the harness itself"
+    """({scenario, closure, failures}, None) or (None, why not).
+
+    `failures`: the package's `expectedFailures:` messages (the diagram is ported to the failing
+    folder, where flowrun must fail in the same place), or None."""
+    failures = None
+    if "expectedFailures" in options:
+        failures = [re.sub(r"\\(.)", r"\1", f) for f in re.findall(r'"((?:[^"\\]|\\.)*)"', options)]
+    if "theme" in options and "EmojiTokens" not in options:
+        return None, "a theme the script does not read"
+    if failures and any(f.startswith("specification violation") for f in failures):
+        return None, "an operator that violates the iterator protocol (a value or a failure after nil), which no flowrun step is"
     strings = []
     expression = []
     for line in body:
         m = STRING.match(line)
         if m:
-            strings.append(m.group(1))
+            strings.append(themed(m.group(1), options))
         elif line.strip().startswith("$0") or re.match(r"\s*(merge|zip|combineLatest|chain|AsyncTimerSequence)\b", line):
             expression.append(line.strip())
         elif "diagram in" in line or line.strip().startswith("//"):
-            return None, "a closure over the diagram"
+            return None, (
+                "a closure over the diagram's clock that cannot be said (its sleep ignores the task's "
+                "cancellation, try?, and it returns a value after ';'; a flowrun step ends at the cancellation)"
+            )
         else:
             expression.append(line.strip())
     if not expression or len(strings) < 1:
@@ -310,6 +347,13 @@ def port(name, options, body):
             break
     else:
         return None, f"operator not in the table: {expression[0]}"
+    if failures and all(f.startswith("validation diagram") for f in failures):
+        # The package refuses the diagram before running it: the lanes as written.
+        signals = {f"in{i}": {"hot": raw_lane(x)} for i, x in enumerate(inputs)}
+        signals["out"] = build(m)
+        scenario = {"flowrun": 1, "name": name, "description": "; ".join(failures), "library": "async"}
+        scenario.update({"signals": signals, "expect": {"out": raw_lane(output)}})
+        return {"scenario": scenario, "closure": closure, "failures": failures}, None
     lanes = [lane(s, True) for s in inputs]
     expected = lane(output, False)
     if expected is None or any(x is None for x in lanes):
@@ -320,19 +364,40 @@ def port(name, options, body):
     signals = {f"in{i}": {"hot": x} for i, x in enumerate(lanes)}
     signals["out"] = build(m)
     scenario = {"flowrun": 1, "name": name, "library": "async", "signals": signals, "expect": {"out": expected}}
-    return (scenario, closure), None
+    if "EmojiTokens" in options:
+        closure = "read with its theme: ➖ is '-', ❌ is '|', and each emoji is a one-character value"
+    if failures:
+        scenario = {"flowrun": 1, "name": name, "description": "; ".join(failures), **{k: v for k, v in scenario.items() if k not in ("flowrun", "name")}}
+    return {"scenario": scenario, "closure": closure, "failures": failures}, None
+
+
+def write(out_dir, stem, tag, scenarios, failing):
+    source = f"swift-async-algorithms' Tests/AsyncAlgorithmsTests/{stem}.swift ({tag})"
+    if failing:
+        header = (
+            f"# The validate diagrams of {source} that expect its harness to report\n"
+            f"# failures (`expectedFailures:`, in each description), as flowrun scenarios that fail in the\n"
+            f"# same place (written by scripts/port_async_algorithms_tests.py).\n"
+        )
+    else:
+        header = (
+            f"# What {source} asserts in its\n"
+            f"# validate diagrams, as flowrun scenarios (written by scripts/port_async_algorithms_tests.py).\n"
+        )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"{stem.removeprefix('Test')}.yaml").write_text(header + "\n---\n".join(scenarios))
 
 
 def main():
     git_dir = sys.argv[1]
     tag = sys.argv[2] if len(sys.argv) > 2 else "1.1.4"
     out_dir = pathlib.Path(sys.argv[3] if len(sys.argv) > 3 else "Tests/FlowrunScenarioTests/Ports/async")
+    failing_dir = out_dir.parent / f"{out_dir.name}-failing"
     files = subprocess.run(
         ["git", "-C", git_dir, "ls-tree", "--name-only", tag, "Tests/AsyncAlgorithmsTests/"],
         check=True, capture_output=True, text=True,
     ).stdout.split()
-    out_dir.mkdir(parents=True, exist_ok=True)
-    total = ported = 0
+    total = ported = failing = 0
     skipped = {}
     for path in sorted(files):
         if not re.search(r"/Test\w+\.swift$", path):
@@ -340,31 +405,27 @@ def main():
         source = subprocess.run(
             ["git", "-C", git_dir, "show", f"{tag}:{path}"], check=True, capture_output=True, text=True
         ).stdout
-        scenarios = []
+        stem = pathlib.Path(path).stem
+        scenarios = {False: [], True: []}
         seen = {}
         for name, options, body in diagrams(source):
             total += 1
-            ported_pair, why = port(name, options, body)
-            if ported_pair is None:
-                skipped.setdefault(why, []).append(f"{pathlib.Path(path).stem}.{name}")
+            result, why = port(name, options, body)
+            if result is None:
+                skipped.setdefault(why, []).append(f"{stem}.{name}")
                 continue
-            scenario, closure = ported_pair
+            scenario, closure = result["scenario"], result["closure"]
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
                 scenario["name"] = f"{name}_{seen[name]}"
-            comment = f"# {pathlib.Path(path).stem}.{name}: {closure}\n" if closure else ""
-            scenarios.append(comment + json.dumps(scenario, ensure_ascii=False) + "\n")
-        if not scenarios:
-            continue
-        ported += len(scenarios)
-        stem = pathlib.Path(path).stem
-        header = (
-            f"# What swift-async-algorithms' Tests/AsyncAlgorithmsTests/{stem}.swift ({tag}) asserts in its\n"
-            f"# validate diagrams, as flowrun scenarios (written by scripts/port_async_algorithms_tests.py).\n"
-        )
-        body = "\n---\n".join(scenarios)
-        (out_dir / f"{stem.removeprefix('Test')}.yaml").write_text(header + body)
-    print(f"{total} validate diagrams read, {ported} ported")
+            comment = f"# {stem}.{name}: {closure}\n" if closure else ""
+            scenarios[result["failures"] is not None].append(comment + json.dumps(scenario, ensure_ascii=False) + "\n")
+        ported += len(scenarios[False])
+        failing += len(scenarios[True])
+        for is_failing, written in scenarios.items():
+            if written:
+                write(failing_dir if is_failing else out_dir, stem, tag, written, is_failing)
+    print(f"{total} validate diagrams read, {ported + failing} ported ({failing} of them expected to fail)")
     for why, names in sorted(skipped.items()):
         print(f"  not ported ({len(names)}): {why}: {', '.join(names)}")
 
