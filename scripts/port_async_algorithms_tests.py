@@ -25,7 +25,16 @@ Reading the package's diagrams (Sources/AsyncSequenceValidation, Validation.md):
   first column of the diagram (its first tick of interval n is in column n - 1); such a diagram is
   ported with every lane shifted one frame later, so the run subscribes at frame 0, one frame
   before the diagram's first column;
-- a diagram with `expectedFailures:` tests the harness itself, and is not ported.
+- a diagram with `expectedFailures:` tests the harness itself: it is ported to OUT_DIR-failing
+  (`Ports/async-failing`), its description holding the package's messages, and flowrun must fail
+  in the same place (PortTests): a diagram the harness refuses to parse (an unbalanced or nested
+  group, a step in a group) does not load, and a wrong expectation fails at the frame of the
+  package's first message; one that needs an operator violating the iterator protocol
+  (`violatingSpecification`) is not ported;
+- `validate(theme: EmojiTokens())` is read with that theme's symbols;
+- an expression that passes a closure is ported when the table says the closure in flowrun's
+  expressions (`chunked(by:)`, `chunked(on:)`, `LaggingAsyncSequence`); the port carries a
+  comment with the test's name and what the closure does.
 """
 
 import json
@@ -37,13 +46,15 @@ import sys
 INPUT = r"\$0\.inputs\[(\d)\]"
 STEPS = r"\.steps\((\d+)\)"
 
-# (pattern over the expression with spaces removed, steps builder, uses a clock)
+# (pattern over the expression with spaces removed, steps builder, uses a clock, closure)
+# `closure`: the expression passes a closure, said here in flowrun's expression language; the
+# port's comment names the test and what the closure does.
 TABLE = []
 
 
-def rule(pattern, clock=False):
+def rule(pattern, clock=False, closure=None):
     def register(build):
-        TABLE.append((re.compile("^" + pattern + "$"), build, clock))
+        TABLE.append((re.compile("^" + pattern + "$"), build, clock, closure))
         return build
 
     return register
@@ -140,6 +151,54 @@ def chunks_timer(m):
     return chained(m.group(1), [{"chunks": {"ofCount": int(m.group(2)), "or": every}}, JOIN[m.group(4)]])
 
 
+# Closures, in flowrun's expressions. `chunked(on:)` sends [projection, [values]] ($0, $1).
+SAME_CASE = '$0.first.matches("[A-Z]") == $1.first.matches("[A-Z]")'
+INITIALS = {"map": '$1.map($0.first).joined("")'}
+
+
+@rule(
+    INPUT + r"\.chunked\(by:\{\$0\.first!\.isUppercase==\$1\.first!\.isUppercase\}\)\.map\(concatCharacters\)",
+    closure="chunked(by:) with a closure: two adjacent values belong together when their first characters are both uppercase or both not",
+)
+def chunked_same_case(m):
+    return chained(m.group(1), [{"chunked": {"by": SAME_CASE}}, JOIN["concatCharacters"]])
+
+
+@rule(
+    INPUT + r"\.chunked\(by:\{_,_intrue\}\)\.map\(concatCharacters\)",
+    closure="chunked(by:) with a closure that is always true: one chunk",
+)
+def chunked_always(m):
+    return chained(m.group(1), [{"chunked": {"by": True}}, JOIN["concatCharacters"]])
+
+
+@rule(
+    INPUT
+    + r"\.chunked\(on:\{\$0\.first!\.lowercased\(\)\}\)\.map\{concatCharacters\(\$0\.1\.map\(\{String\(\$0\.first!\)\}\)\)\}",
+    closure="chunked(on:) the first character lowercased; each chunk mapped to its values' first characters, joined",
+)
+def chunked_on_initial(m):
+    return chained(m.group(1), [{"chunked": {"on": "$0.first.lowercased()"}}, INITIALS])
+
+
+@rule(
+    INPUT + r"\.chunked\(on:\{_in42\}\)\.map\{concatCharacters\(\$0\.1\.map\(\{String\(\$0\.first!\)\}\)\)\}",
+    closure="chunked(on:) a constant projection (one chunk); the chunk mapped to its values' first characters, joined",
+)
+def chunked_on_constant(m):
+    return chained(m.group(1), [{"chunked": {"on": 42}}, INITIALS])
+
+
+@rule(
+    r"LaggingAsyncSequence\(" + INPUT + r",delayBy:" + STEPS + r",using:\$0\.clock\)",
+    closure="LaggingAsyncSequence: each next() pulls the base, then sleeps n steps before returning its value; "
+    + "said as the sequential flatMap of an inner that sends the value n frames after it starts",
+)
+def lagging(m):
+    inner = [{"just": 0}, {"delay": int(m.group(2))}, {"map": "outer"}]
+    return chained(m.group(1), [{"flatMap": inner}])
+
+
 def lane(text, is_input):
     """The package's lane as a flowrun marble, or None when it cannot be one."""
     out = []
@@ -213,7 +272,7 @@ def lane_group(inner, is_input):
     return "".join(parts)
 
 
-BLOCK = re.compile(r"validate(\([^)]*\))?\s*\{(.*?)\n\s*\}", re.S)
+BLOCK = re.compile(r"validate(\((?:[^()]|\([^()]*\))*\))?\s*\{", re.S)
 STRING = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"\s*$')
 
 
@@ -223,39 +282,78 @@ def diagrams(source):
     for match in BLOCK.finditer(source):
         before = source[: match.start()]
         names = re.findall(r"func (test\w*)\(", before)
-        body = [line for line in match.group(2).split("\n") if line.strip()]
+        depth, end = 1, match.end()
+        while depth and end < len(source):  # the block's closing brace (an expression may hold braces)
+            depth += {"{": 1, "}": -1}.get(source[end], 0)
+            end += 1
+        body = [line for line in source[match.end() : end - 1].split("\n") if line.strip()]
         found.append((names[-1] if names else "test", match.group(1) or "", body))
     return found
 
 
+# The emoji theme of TestValidationTests.test_diagram_emoji, as the package's symbols.
+EMOJI_THEME = {"➖": "-", "❗️": "^", "❌": "|", "➡️": "'", "⬅️": "'", "⏳": ","}
+
+
+def themed(text, options):
+    if "EmojiTokens" not in options:
+        return text
+    for symbol, meaning in EMOJI_THEME.items():
+        text = text.replace(symbol, meaning)
+    return text
+
+
+def raw_lane(text):
+    """A lane the package's harness refuses to parse, with flowrun's symbols: flowrun refuses it too."""
+    return text.replace(" ", "").replace("[", "(").replace("]", ")").replace("^", "#")
+
+
 def port(name, options, body):
-    """(scenario, None) or (None, why not)."""
-    if "expectedFailures" in options or "theme" in options:
-        return None, "tests the harness itself"
+    """({scenario, closure, failures}, None) or (None, why not).
+
+    `failures`: the package's `expectedFailures:` messages (the diagram is ported to the failing
+    folder, where flowrun must fail in the same place), or None."""
+    failures = None
+    if "expectedFailures" in options:
+        failures = [re.sub(r"\\(.)", r"\1", f) for f in re.findall(r'"((?:[^"\\]|\\.)*)"', options)]
+    if "theme" in options and "EmojiTokens" not in options:
+        return None, "a theme the script does not read"
+    if failures and any(f.startswith("specification violation") for f in failures):
+        return None, "an operator that violates the iterator protocol (a value or a failure after nil), which no flowrun step is"
     strings = []
     expression = []
     for line in body:
         m = STRING.match(line)
         if m:
-            strings.append(m.group(1))
+            strings.append(themed(m.group(1), options))
         elif line.strip().startswith("$0") or re.match(r"\s*(merge|zip|combineLatest|chain|AsyncTimerSequence)\b", line):
             expression.append(line.strip())
         elif "diagram in" in line or line.strip().startswith("//"):
-            return None, "a closure over the diagram"
+            return None, (
+                "a closure over the diagram's clock that cannot be said (its sleep ignores the task's "
+                "cancellation, try?, and it returns a value after ';'; a flowrun step ends at the cancellation)"
+            )
         else:
             expression.append(line.strip())
-    if len(expression) != 1 or len(strings) < 1:
+    if not expression or len(strings) < 1:
         return None, "not one expression between the lanes"
     inputs, output = strings[:-1], strings[-1]
-    text = re.sub(r"\s+", "", expression[0])
+    text = re.sub(r"\s+", "", "".join(expression))  # an expression may span lines
     if "sumCharacters" in text and any(c.isdigit() and c != "1" for lane_text in inputs for c in lane_text):
         return None, "sumCharacters over digits other than 1"
-    for pattern, build, clock in TABLE:
+    for pattern, build, clock, closure in TABLE:
         m = pattern.match(text)
         if m:
             break
     else:
         return None, f"operator not in the table: {expression[0]}"
+    if failures and all(f.startswith("validation diagram") for f in failures):
+        # The package refuses the diagram before running it: the lanes as written.
+        signals = {f"in{i}": {"hot": raw_lane(x)} for i, x in enumerate(inputs)}
+        signals["out"] = build(m)
+        scenario = {"flowrun": 1, "name": name, "description": "; ".join(failures), "library": "async"}
+        scenario.update({"signals": signals, "expect": {"out": raw_lane(output)}})
+        return {"scenario": scenario, "closure": closure, "failures": failures}, None
     lanes = [lane(s, True) for s in inputs]
     expected = lane(output, False)
     if expected is None or any(x is None for x in lanes):
@@ -266,19 +364,40 @@ def port(name, options, body):
     signals = {f"in{i}": {"hot": x} for i, x in enumerate(lanes)}
     signals["out"] = build(m)
     scenario = {"flowrun": 1, "name": name, "library": "async", "signals": signals, "expect": {"out": expected}}
-    return scenario, None
+    if "EmojiTokens" in options:
+        closure = "read with its theme: ➖ is '-', ❌ is '|', and each emoji is a one-character value"
+    if failures:
+        scenario = {"flowrun": 1, "name": name, "description": "; ".join(failures), **{k: v for k, v in scenario.items() if k not in ("flowrun", "name")}}
+    return {"scenario": scenario, "closure": closure, "failures": failures}, None
+
+
+def write(out_dir, stem, tag, scenarios, failing):
+    source = f"swift-async-algorithms' Tests/AsyncAlgorithmsTests/{stem}.swift ({tag})"
+    if failing:
+        header = (
+            f"# The validate diagrams of {source} that expect its harness to report\n"
+            f"# failures (`expectedFailures:`, in each description), as flowrun scenarios that fail in the\n"
+            f"# same place (written by scripts/port_async_algorithms_tests.py).\n"
+        )
+    else:
+        header = (
+            f"# What {source} asserts in its\n"
+            f"# validate diagrams, as flowrun scenarios (written by scripts/port_async_algorithms_tests.py).\n"
+        )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"{stem.removeprefix('Test')}.yaml").write_text(header + "\n---\n".join(scenarios))
 
 
 def main():
     git_dir = sys.argv[1]
     tag = sys.argv[2] if len(sys.argv) > 2 else "1.1.4"
     out_dir = pathlib.Path(sys.argv[3] if len(sys.argv) > 3 else "Tests/FlowrunScenarioTests/Ports/async")
+    failing_dir = out_dir.parent / f"{out_dir.name}-failing"
     files = subprocess.run(
         ["git", "-C", git_dir, "ls-tree", "--name-only", tag, "Tests/AsyncAlgorithmsTests/"],
         check=True, capture_output=True, text=True,
     ).stdout.split()
-    out_dir.mkdir(parents=True, exist_ok=True)
-    total = ported = 0
+    total = ported = failing = 0
     skipped = {}
     for path in sorted(files):
         if not re.search(r"/Test\w+\.swift$", path):
@@ -286,29 +405,27 @@ def main():
         source = subprocess.run(
             ["git", "-C", git_dir, "show", f"{tag}:{path}"], check=True, capture_output=True, text=True
         ).stdout
-        scenarios = []
+        stem = pathlib.Path(path).stem
+        scenarios = {False: [], True: []}
         seen = {}
         for name, options, body in diagrams(source):
             total += 1
-            scenario, why = port(name, options, body)
-            if scenario is None:
-                skipped.setdefault(why, []).append(f"{pathlib.Path(path).stem}.{name}")
+            result, why = port(name, options, body)
+            if result is None:
+                skipped.setdefault(why, []).append(f"{stem}.{name}")
                 continue
+            scenario, closure = result["scenario"], result["closure"]
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
                 scenario["name"] = f"{name}_{seen[name]}"
-            scenarios.append(scenario)
-        if not scenarios:
-            continue
-        ported += len(scenarios)
-        stem = pathlib.Path(path).stem
-        header = (
-            f"# What swift-async-algorithms' Tests/AsyncAlgorithmsTests/{stem}.swift ({tag}) asserts in its\n"
-            f"# validate diagrams, as flowrun scenarios (written by scripts/port_async_algorithms_tests.py).\n"
-        )
-        body = "\n---\n".join(json.dumps(s, ensure_ascii=False) + "\n" for s in scenarios)
-        (out_dir / f"{stem.removeprefix('Test')}.yaml").write_text(header + body)
-    print(f"{total} validate diagrams read, {ported} ported")
+            comment = f"# {stem}.{name}: {closure}\n" if closure else ""
+            scenarios[result["failures"] is not None].append(comment + json.dumps(scenario, ensure_ascii=False) + "\n")
+        ported += len(scenarios[False])
+        failing += len(scenarios[True])
+        for is_failing, written in scenarios.items():
+            if written:
+                write(failing_dir if is_failing else out_dir, stem, tag, written, is_failing)
+    print(f"{total} validate diagrams read, {ported + failing} ported ({failing} of them expected to fail)")
     for why, names in sorted(skipped.items()):
         print(f"  not ported ({len(names)}): {why}: {', '.join(names)}")
 

@@ -267,6 +267,25 @@ final class Graph {
     }
   }
 
+  /// A test of two values (`$0` the earlier, `$1` the later), as `chunked(by:)`'s closure.
+  func pairTest(_ step: StepExpression, _ scope: TemplateScope, role: String) -> PairTest {
+    let expression = step.expression
+    let environment = environment(scope)
+    let usesNow = expression.usesNow
+    // Unowned: the closure is called only while the graph runs (Runtime, "Ownership").
+    return { [unowned self] earlier, later, index throws(StepFailure) in
+      do throws(EvaluationError) {
+        return try expression.evaluateCondition(
+          EvalContext(
+            value: later, accumulator: earlier, index: index, now: usesNow ? self.runtime.now : 0,
+            environment: environment),
+          role: role)
+      } catch {
+        throw self.failure(error, step)
+      }
+    }
+  }
+
   func accumulate(_ step: StepExpression, _ scope: TemplateScope) -> Accumulate {
     let expression = step.expression
     let environment = environment(scope)

@@ -166,7 +166,14 @@ private final class ScenarioRun {
           recorder.start(self.source(of: expectation, signal))
         })
       if let end = window.unsubscribe {
-        scheduler.schedule(at: end, ClosureAction(owner: windowOwner) { recorder.dispose() })
+        // `library: async`: the window's end cancels the iterating task; the lane records `(;|)`
+        // unless the sequence ended before (docs/libraries.md "Cancellation").
+        let cancels = plan.library == .async
+        scheduler.schedule(
+          at: end,
+          ClosureAction(owner: windowOwner) {
+            if cancels { recorder.cancel() } else { recorder.dispose() }
+          })
       }
     }
     // `library: async`: a marble's `;` cancels the iterating task at the start of its frame, as

@@ -31,6 +31,14 @@ import Testing
       short: { hot: "a|" }
     expect:
       short: "a-(;|)"
+    ---
+    flowrun: 1
+    name: A subscribe window's end cancels the iterating task
+    library: async
+    signals:
+      updates: { hot: "a-b-c-d|" }
+    expect:
+      updates: { subscribe: "-^--!", marble: "--b-(;|)" }
     """
 
   static func models() -> [DiagramModel] {
@@ -58,6 +66,27 @@ import Testing
     expectGolden(html, "async-lanes.diagram.html")
   }
 
+  /// The three formats draw the same pulls, from one model; a marble's `,` is drawn through the
+  /// pulls it moves, never on the expectation's row (the package's printed diagrams show none).
+  @Test func everyFormatDrawsTheSamePullsAndNoComma() throws {
+    let models = Self.models()
+    let first = try #require(models.first)
+    let pulls = first.lanes(in: .expectations).filter { $0.name == "pulls" }.flatMap { $0.marks.map(\.frame) }
+    #expect(pulls == [0, 5, 5, 5, 0, 4, 7])
+    let svg = SVGDiagram([first]).render()
+    let html = HTMLDiagram([first]).render()
+    for drawn in [svg, html] {
+      let frames = drawn.matches(of: /data-frame="(\d+)"><title>[^<]*the consumer calls next\(\)/).compactMap {
+        Int($0.1)
+      }
+      #expect(frames == pulls)
+    }
+    let text = TextDiagram(first).render()
+    let burst = try #require(text.split(separator: "\n").first { $0.contains("✓ burst") })
+    #expect(!burst.contains(","))
+    #expect(burst.contains("x----(xx)"))
+  }
+
   /// The model: the pulls lane sits under its expectation; an expected `;` the run never
   /// reached is drawn on the expected row only.
   @Test func theModelPlacesPullsAndCancellations() throws {
@@ -70,7 +99,9 @@ import Testing
     #expect(lanes[3].marks.map(\.frame) == [0, 4, 7])
     let ticks = lanes[4].marks.filter { $0.frame == 8 }.map(\.token)
     #expect(ticks == [";", "|"])
-    let failed = try #require(models.last).lanes(in: .expectations)
+    let windowed = try #require(models.last).lanes(in: .expectations)
+    #expect(windowed.first?.marks.filter { $0.frame == 4 }.map(\.token) == [";", "|"])
+    let failed = try #require(models.dropLast().last).lanes(in: .expectations)
     #expect(failed.map(\.role) == ["expected", "actual"])
     #expect(failed[0].marks.contains { $0.kind == .cancelled })
     #expect(!failed[1].marks.contains { $0.kind == .cancelled })

@@ -60,6 +60,20 @@ import Testing
       body: "signals:\n  out: { hot: \"a-b-c-d|\" }\nexpect:\n  out: { subscribe: \"---^\", marble: \"--;\" }\n",
       problem: "';' cancels the iteration at frame 2, before the expectation subscribes (frame 3)"),
     Case(
+      name: "a subscribe window's end cancels the iterating task: (;|) at its '!' frame",
+      body: "signals:\n  out: { hot: \"a-b-c-d|\" }\nexpect:\n  out: { subscribe: \"-^--!\", marble: \"--b-(;|)\" }\n"),
+    Case(
+      name: "a window's end without its (;|) fails, and shows it",
+      body: "signals:\n  out: { hot: \"a-b-c-d|\" }\nexpect:\n  out: { subscribe: \"-^--!\", marble: \"--b-\" }\n",
+      problem: "actual   \"--b-(;|)\""),
+    Case(
+      name: "a window that ends after the sequence ended cancels nothing",
+      body: "signals:\n  out: { hot: \"a-(b|)\" }\nexpect:\n  out: { subscribe: \"-^--!\", marble: \"--(b|)\" }\n"),
+    Case(
+      name: "under another library a window's end only disposes",
+      body: "signals:\n  out: { hot: \"a-b-c-d|\" }\nexpect:\n  out: { subscribe: \"-^--!\", marble: \"--b-\" }\n",
+      library: "rxswift"),
+    Case(
       name: "';' may appear only once",
       body: "signals:\n  out: { hot: \"a\" }\nexpect:\n  out: \"a;;\"\n",
       problem: "';' may appear only once"),

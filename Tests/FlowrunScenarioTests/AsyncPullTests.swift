@@ -135,6 +135,39 @@ import Testing
         """),
   ]
 
+  /// The standard library's `flatMap` (`AsyncFlatMapSequence.Iterator.next()`): the next inner
+  /// sequence is made when the consumer pulls after the previous one returned nil.
+  static let flatMap: [Case] = [
+    // outer           (ab|)
+    // inner per v     --v|           (from its subscription)
+    // first pull at 3 ,,,--a--(b|)   the first inner starts at the pull, the second at the pull after a
+    Case(
+      name: "an inner sequence starts at the consumer's pull (TestValidationTests.test_delayNext_into_emptyTick)",
+      body: """
+        signals:
+          out: [{ hot: "(ab|)" }, { flatMap: [{ just: 0 }, { delay: 2 }, { map: outer }] }]
+        expect:
+          out: ",,,--a-(b|)"
+        """),
+    // busy 3: a at 2, the consumer pulls again at 5: b's inner runs 5..7, the end is seen at the pull at 10
+    Case(
+      name: "a busy consumer delays the next inner until its next pull",
+      body: """
+        signals:
+          out: [{ hot: "(ab|)" }, { flatMap: [{ just: 0 }, { delay: 2 }, { map: outer }] }]
+        expect:
+          out: { marble: "--a----b--|", consumer: { busy: 3 } }
+        """),
+    Case(
+      name: "a consumer that pulls at once gets concatMap's result",
+      body: """
+        signals:
+          out: [{ hot: "(ab|)" }, { flatMap: [{ just: 0 }, { delay: 2 }, { map: outer }] }]
+        expect:
+          out: "--a-(b|)"
+        """),
+  ]
+
   /// `observed:` (Observations, SE-0475): the current value at the next pull.
   static let observed: [Case] = [
     // name            a gh--m
@@ -154,7 +187,7 @@ import Testing
         """)
   ]
 
-  @Test(arguments: throttle + zip + combineLatest + observed)
+  @Test(arguments: throttle + zip + combineLatest + flatMap + observed)
   func theOperatorComputesWhenItIsPulled(_ test: Case) {
     let text = "flowrun: 1\nname: case\nlibrary: async\n" + test.body + "\n"
     let problems = problemsRunning(text)

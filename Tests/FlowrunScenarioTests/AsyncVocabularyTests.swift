@@ -171,6 +171,25 @@ import Testing
           either: "-p----(s)(t|)"
         """),
     Case(
+      name: "chunked(by:) a test of adjacent values and chunked(on:) a projection",
+      body: """
+        signals:
+          byCase: [{ hot: "ABcdE|" }, { chunked: { by: '$0.first.matches("[A-Z]") == $1.first.matches("[A-Z]")' } }]
+          always: [{ hot: "abc|" }, { chunked: { by: true } }]
+          rising: [{ hot: "1231-2#" }, { chunked: { by: '$1 > $0' } }]
+          onParity: [{ hot: "1352|" }, { chunked: { on: '$0 % 2' } }, { map: '$0 * 10 + $1.count' }]
+        values: { p: [A, B], q: [c, d], r: [E], s: [a, b, c], t: [1, 2, 3] }
+        expect:
+          byCase: "--p-q(r|)"
+          always: "---(s|)"
+          rising: "---t--#"
+          onParity: { marble: "---a(b|)", values: { a: 13, b: 1 } }
+        """),
+    Case(
+      name: "chunked needs 'by' or 'on'",
+      body: "signals:\n  out: [{ hot: \"-1\" }, { chunked: { every: 2 } }]\n",
+      error: "'chunked' takes { by: signal }"),
+    Case(
       name: "buffer(policy:) passes values on for a consumer that pulls at once",
       body: """
         signals:

@@ -1,3 +1,4 @@
+import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunTestSupport
 import Foundation
@@ -61,6 +62,51 @@ import Testing
     }
     let floor = ["rxswift": 100, "async": 50][library] ?? 10
     #expect(total >= floor, "\(library): \(total) ported scenarios")
+  }
+
+  /// swift-async-algorithms' diagrams that expect its harness to report failures
+  /// (`Ports/async-failing`, each description holding the package's messages) fail in flowrun
+  /// too, in the same place: a diagram the harness refuses to parse does not load (flowrun's
+  /// marbles have the same rule), and one whose expectation is wrong fails at the frame of the
+  /// package's first message.
+  @Test func thePackagesExpectedFailuresFailAtTheSamePlace() throws {
+    let refusals = [
+      "validation diagram unbalanced grouping": "unclosed group in marble",
+      "validation diagram nested grouping": "nested group",
+      "validation diagram step symbol in group": "'-' is not allowed in a group",
+    ]
+    var count = 0
+    for url in Self.files("async-failing") {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for document in text.components(separatedBy: "\n---\n") {
+        count += 1
+        let json = try #require(document.split(separator: "\n").first { $0.hasPrefix("{") })
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let name = fields["name"] as? String ?? "?"
+        let expected = try #require(fields["description"] as? String)
+        let file = ScenarioLoader.load(path: url.lastPathComponent, bytes: Array(document.utf8))
+        if let refusal = refusals[expected] {
+          let rendered = file.diagnostics.map(\.rendered).joined(separator: "\n")
+          #expect(rendered.contains(refusal), "\(name): \(rendered)")
+          continue
+        }
+        #expect(!file.hasErrors, "\(name): \(file.diagnostics.map(\.rendered))")
+        let scenario = try #require(file.scenarios.first)
+        let result = ScenarioRunner.run(scenario)
+        let ticks = expected.matches(of: /at tick (\d+)/).compactMap { Int($0.1) }
+        #expect(Self.firstDifferingFrame(result) == ticks.min(), "\(name): \(expected)")
+      }
+    }
+    #expect(count >= 17)
+  }
+
+  /// The frame of the first event where a failed expectation and what happened part.
+  static func firstDifferingFrame(_ result: ScenarioResult) -> Int? {
+    guard let failed = result.expectations.first(where: { !$0.passed }), let index = failed.firstDifference,
+      case .events(let expected) = failed.spec.expected, case .events(let actual) = failed.actual
+    else { return nil }
+    let frames = [expected.events, actual.events].compactMap { $0.indices.contains(index) ? $0[index].frame : nil }
+    return frames.min()
   }
 
   @Test func everyKnownDifferenceStillDiffers() throws {

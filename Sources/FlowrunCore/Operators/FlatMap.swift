@@ -20,15 +20,17 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// as a `Sequence` waits for demand.
 extension Source {
   /// `keepsOuterOnInnerFailure`: Combine's `flatMap`, whose inner failure does not cancel the
-  /// upstream (`Flatten.keepsOuterOnInnerFailure`).
+  /// upstream (`Flatten.keepsOuterOnInnerFailure`); `pullsOnDemand`: the standard library's
+  /// async `flatMap`, whose next inner is made at the consumer's pull (`Flatten.pullsOnDemand`).
   public func flatMap(
     concurrent: Int = .max, dropsWhenFull: Bool = false, keepsOuterOnInnerFailure: Bool = false,
-    _ project: @escaping Projection
+    pullsOnDemand: Bool = false, _ project: @escaping Projection
   ) -> any Source {
     let concurrent = max(concurrent, 1)
     return OperatorSource(self) {
       let flatten = Flatten(observer: $0, concurrent: concurrent)
       flatten.keepsOuterOnInnerFailure = keepsOuterOnInnerFailure
+      flatten.pullsOnDemand = pullsOnDemand
       return FlattenOuter(
         flatten: flatten, project: project, exhausting: dropsWhenFull, queuesWhileSubscribing: dropsWhenFull)
     }

@@ -57,6 +57,11 @@ final class Flatten: MultiInputSink, Disposable {
   /// Called once when an inner finished and a slot is free (a Combine `prepend` waiting for
   /// demand, `DemandingObserver`).
   var onSlotFreed: (() -> Void)?
+  /// The standard library's `AsyncFlatMapSequence` (`library: async`): the next inner is made
+  /// in the consumer's `next()`, so a waiting inner is subscribed only while the consumer waits
+  /// (`DemandingObserver`), else at its next pull. A consumer that pulls at once always waits.
+  var pullsOnDemand = false
+  private let nextPull = NextPull()
 
   /// `observer` when it says whether it still takes values (`DemandingObserver`), cast once.
   private let demanding: (any DemandingObserver)?
@@ -76,13 +81,49 @@ final class Flatten: MultiInputSink, Disposable {
     // `first` after a `merge` whose first input is a `just`) gets no further input subscribed,
     // as RxJS's closed subscriber and Combine's cancelled `FlatMap` do.
     guard !isDone, demanding?.isOpen ?? true else { return }
-    if running.count < concurrent {
+    if running.count < concurrent, !(pullsOnDemand && hasWaiting), consumerWaits {
       subscribe(inner)
     } else {
       var queue = waiting.take()  // changed moved out (Exclusivity.swift)
       queue.append(inner)
       swap(&queue, &waiting)
+      awaitPullIfNeeded()
     }
+  }
+
+  /// Whether a waiting inner may be subscribed now (`pullsOnDemand`).
+  private var consumerWaits: Bool { !pullsOnDemand || wantsValue(observer) }
+
+  /// With `pullsOnDemand`, subscribes the waiting inners at the consumer's next pull.
+  private func awaitPullIfNeeded() {
+    guard pullsOnDemand, !isDone, running.count < concurrent, hasWaiting else { return }
+    nextPull.onNextPull(of: observer) { [weak self] in
+      guard let self, !self.isDone else { return }
+      self.subscribeWaiting()
+      self.completeIfFinished()
+    }
+  }
+
+  /// Subscribes waiting inners while a slot is free (and the consumer waits); once none wait,
+  /// a failure kept for after them comes. False when that failure ended the result.
+  @discardableResult
+  private func subscribeWaiting() -> Bool {
+    while running.count < concurrent, waitingHead < waiting.count, !isDone, consumerWaits {
+      let next = waiting[waitingHead]
+      waitingHead += 1
+      subscribe(next)
+    }
+    if waitingHead == waiting.count {
+      _ = waiting.take()  // emptied outside any access (Exclusivity.swift)
+      waitingHead = 0
+      if let failure = failureAfterWaiting {
+        failureAfterWaiting = nil
+        fail(failure)
+        return false
+      }
+    }
+    awaitPullIfNeeded()
+    return true
   }
 
   /// Whether inners wait for a slot.
@@ -134,19 +175,7 @@ final class Flatten: MultiInputSink, Disposable {
       // `mergeInternals` subscribes it in the finished inner's finalizer).
       link.dispose()
       setRunning(input, nil)
-      while running.count < concurrent, waitingHead < waiting.count, !isDone {
-        let next = waiting[waitingHead]
-        waitingHead += 1
-        subscribe(next)
-      }
-      if waitingHead == waiting.count {
-        _ = waiting.take()  // emptied outside any access (Exclusivity.swift)
-        waitingHead = 0
-        if let failure = failureAfterWaiting {
-          failureAfterWaiting = nil
-          return fail(failure)
-        }
-      }
+      guard subscribeWaiting() else { return }
       if !isDone, !isFull, let resume = onSlotFreed {
         onSlotFreed = nil
         resume()

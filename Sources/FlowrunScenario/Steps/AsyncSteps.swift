@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunExpressions
 import FlowrunYAML
 
 extension LibraryTable {
@@ -75,9 +76,17 @@ extension StepTable {
         "AsyncSequence flatMap: each value's inner sequence is iterated to its end before the next value is pulled.",
       library: .async, nearest: "concatMap"
     ) { c in
-      // AsyncFlatMapSequence.swift `Iterator.next()`: one inner iterator at a time.
+      // AsyncFlatMapSequence.swift `Iterator.next()`: one inner iterator at a time, the next
+      // one made when the consumer pulls after the previous one returned nil.
       c.uses("async-flatmap-is-sequential")
-      return c.compile(as: "concatMap")
+      guard let argument = c.requiredArgument(), let template = c.template(argument, binding: .outer) else {
+        return nil
+      }
+      var sequential = c
+      sequential.meaning = StepTable.standard.operator(named: "concatMap")
+      return sequential.apply(.value, label: "concatMap") { graph, upstream, scope in
+        upstream.flatMap(concurrent: 1, pullsOnDemand: true, graph.project(template, scope))
+      }
     },
     .operator(
       "first", .labels, summary: "AsyncSequence first(where:): first: { where: expr } or first: expr; nil when empty.",
@@ -243,16 +252,23 @@ extension StepTable {
     },
     .operator(
       "chunked", .labels,
-      summary: "chunked(by:) a signal or a timer: chunked: { by: signal } or { by: { every: d } }; no empty chunks.",
+      summary:
+        "chunked(by:) a signal, a timer or a test of adjacent values, or chunked(on:) a projection: chunked: { by: signal | { every: d } | expr } or { on: expr }; no empty chunks.",
       library: .async, nearest: "bufferTime"
     ) { c in
-      guard let node = c.labelled(["by"]), let by = c.required("by", of: node) else {
-        if c.argument?.mappingPairs == nil {
-          c.error("\(c.quotedName) takes { by: signal } or { by: { every: d } }", at: c.step.nameNode)
-        }
+      guard let node = c.labelled(["by", "on"]), node["by"] != nil || node["on"] != nil else {
+        c.error(
+          "\(c.quotedName) takes { by: signal }, { by: { every: d } }, { by: expr } ($0 and $1 two adjacent values) "
+            + "or { on: expr } (the projection)",
+          at: c.argument ?? c.step.nameNode)
         return nil
       }
-      return c.asyncChunks(count: nil, by: by)
+      if let on = node["on"] {
+        if node["by"] != nil { c.error("\(c.quotedName) takes 'by' or 'on', not both", at: node) }
+        return c.chunkedGroups(on: on)
+      }
+      guard let by = node["by"] else { return nil }
+      return OperatorCompilation.isAdjacentTest(by) ? c.chunkedGroups(by: by) : c.asyncChunks(count: nil, by: by)
     },
     .operator(
       "buffer", .labels,
@@ -313,6 +329,35 @@ extension OperatorCompilation {
     var compilation = self
     compilation.meaning = other
     return compile(compilation)
+  }
+
+  /// Whether `chunked`'s `by` is a test of two adjacent values (`chunked(by:)` with a closure): a
+  /// boolean or an expression, not a bare signal name, an inline signal or a timer.
+  fileprivate static func isAdjacentTest(_ node: YAMLNode) -> Bool {
+    switch node.resolvedScalar {
+    case .bool?: return true
+    case .string(let text)?:
+      return !text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    default: return false
+    }
+  }
+
+  /// `chunked: { by: expr }`: `AsyncChunkedByGroupSequence` (`$0` the chunk's last value, `$1`
+  /// the next one; the values are whole, whatever their shape).
+  fileprivate func chunkedGroups(by node: YAMLNode) -> (SignalPlan, ValueShape)? {
+    guard let test = compiler.expression(node, shape: .value, accumulator: true) else { return nil }
+    return apply(.value) { graph, upstream, scope in
+      upstream.chunkedGroups(.adjacent(graph.pairTest(test, scope, role: "chunked")))
+    }
+  }
+
+  /// `chunked: { on: expr }`: `AsyncChunkedOnProjectionSequence`; each chunk is
+  /// `[projection, [values]]` (`$0` and `$1` in the next step).
+  fileprivate func chunkedGroups(on node: YAMLNode) -> (SignalPlan, ValueShape)? {
+    guard let project = expression(node) else { return nil }
+    return apply(.tuple(2)) { graph, upstream, scope in
+      upstream.chunkedGroups(.projection(graph.transform(project, scope)))
+    }
   }
 
   /// `chunks` / `chunked`: by count, by a signal, or by a repeating timer (`{ every: d }`).
