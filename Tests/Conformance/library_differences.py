@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,30 @@ except ImportError:  # pragma: no cover - reported to the user
     sys.exit(2)
 
 
+TAG_MARK = "\u2063flowrun-tag:"
+
+
+class TableLoader(yaml.SafeLoader):
+    """PyYAML's safe loader that keeps flowrun's `!cold` and `!hot` legend values (signal values)."""
+
+
+def _tagged(tag: str):
+    def construct(loader: yaml.SafeLoader, node: yaml.Node) -> str:
+        return TAG_MARK + tag + ":" + loader.construct_scalar(node)
+
+    return construct
+
+
+for _tag in ("cold", "hot"):
+    TableLoader.add_constructor("!" + _tag, _tagged(_tag))
+
+
+def _restore_tags(text: str) -> str:
+    """JSON strings holding a tagged value become `!cold "…"` / `!hot "…"` again (JSON is YAML)."""
+    pattern = re.compile(r'"%s(cold|hot):((?:[^"\\]|\\.)*)"' % re.escape(json.dumps(TAG_MARK)[1:-1]))
+    return pattern.sub(lambda m: "!%s \"%s\"" % (m.group(1), m.group(2)), text)
+
+
 def scenario_text(row: dict, name: str, signals: dict | None, expect: dict, library: str | None) -> str:
     """A whole scenario file (JSON is YAML) for one column of a row."""
     body: dict[str, Any] = {"flowrun": 1, "name": name}
@@ -50,7 +75,7 @@ def scenario_text(row: dict, name: str, signals: dict | None, expect: dict, libr
     body.update(scenario)
     if expect:
         body["expect"] = expect
-    return json.dumps(body, ensure_ascii=False, indent=1) + "\n"
+    return _restore_tags(json.dumps(body, ensure_ascii=True, indent=1)) + "\n"
 
 
 def files_for(row: dict, dialects: bool) -> list[tuple[str, str, str]]:
@@ -101,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     with open(TABLE, encoding="utf-8") as f:
-        rows = yaml.safe_load(f)
+        rows = yaml.load(f, Loader=TableLoader)
     ids = [row["id"] for row in rows]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
