@@ -66,18 +66,6 @@ public enum SwiftImporter {
     if !loaded.hasErrors, !loaded.scenarios.isEmpty {
       let fill = BindingFill(decl: decl, draft: draft, library: library, module: module).fill()
       test = SwiftTestSkeleton.text(file: loaded, path: testPath ?? scenarioPath, fill: fill)
-      let rxOutputs = BindingFill(decl: decl, draft: draft, library: library, module: module).rxOutputs()
-      if !rxOutputs.isEmpty, let text = test {
-        // RxSwift outputs: a `flow.output` each, sent to by the observable.
-        test = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
-          for (name, lines) in rxOutputs where line.hasPrefix("    flow.observe(\"\(name)\", ") { return lines }
-          return [String(line)]
-        }.joined(separator: "\n")
-      }
-      if library == .async {
-        // async services: `flow.asyncService`, an `async throws` function.
-        test = test?.replacingOccurrences(of: " = flow.service(", with: " = flow.asyncService(")
-      }
     }
     return Result(
       scenario: scenario, test: test, diagnostics: diagnostics, summary: summary, recognised: recognised, total: total)
