@@ -21,6 +21,7 @@ extension ChainReader {
     if let parameter = method.signature.parameterClause.parameters.first {
       constantsForCommand = [parameter.secondName?.text ?? parameter.firstName.text: "input"]
       current.inputType = parameter.type.trimmedDescription
+      current.inputName = parameter.secondName?.text ?? parameter.firstName.text
     }
     current.steps = serviceCall(call) ?? []
     constantsForCommand = [:]

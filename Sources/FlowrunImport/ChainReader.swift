@@ -220,6 +220,7 @@ struct ChainReader {
     if let parameter = method.signature.parameterClause.parameters.first {
       constantsForCommand[parameter.secondName?.text ?? parameter.firstName.text] = "input"
       current.inputType = parameter.type.trimmedDescription
+      current.inputName = parameter.secondName?.text ?? parameter.firstName.text
     }
     current.steps = steps(of: expr)
     constantsForCommand = savedNames

@@ -32,6 +32,8 @@ struct Draft {
     var enabled: String?
     /// The Swift type of a command's input (its method's parameter), nil without one.
     var inputType: String?
+    /// The name of that parameter (`password`), which names its sample value.
+    var inputName: String?
     /// The command is an RxSwift `Action` member (`execute(_:)`), not a method.
     var isAction = false
     var origin: String

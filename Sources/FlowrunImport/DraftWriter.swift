@@ -120,7 +120,7 @@ struct DraftWriter {
       let frame = 1 + (2 * inputs.count + index) * gap
       var lines = ["  - at: \(frame)", "    execute: \(chain.name)"]
       if let type = chain.inputType {
-        lines.append("    input: \(sample(type, index: 1, name: chain.name).0)")
+        lines.append("    input: \(sample(type, index: 1, name: chain.inputName ?? chain.name).0)")
       }
       actions.append((frame, lines))
     }

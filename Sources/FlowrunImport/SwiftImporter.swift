@@ -24,14 +24,22 @@ public enum SwiftImporter {
   }
 
   /// Drafts the first view model of the Swift file at `path` (text `source`), as the scenario
-  /// file `scenarioPath` that the test names relative to its package (`testPath`).
+  /// file `scenarioPath` that the test names relative to its package (`testPath`). `neighbours`
+  /// are the sources of the module's other files: their structs give sample values of the
+  /// models the services answer (`User` of another file).
   public static func draft(
-    path: String, source: String, scenarioPath: String, testPath: String? = nil, module: String? = nil
+    path: String, source: String, scenarioPath: String, testPath: String? = nil, module: String? = nil,
+    neighbours: [String] = []
   ) -> Result {
     let file = SwiftFile(path: path, source: source)
     var diagnostics = file.parseErrors()
     let declarations = DeclarationReader()
     declarations.walk(file.tree)
+    for neighbour in neighbours {
+      let other = DeclarationReader()
+      other.walk(SwiftFile(path: "", source: neighbour).tree)
+      declarations.structs.merge(other.structs) { own, _ in own }
+    }
     let library = ImportedLibrary.of(imports: declarations.imports)
     let candidates = declarations.viewModels.filter { model in
       model.members.contains { $0.kind != .other } || model.name.hasSuffix("ViewModel")

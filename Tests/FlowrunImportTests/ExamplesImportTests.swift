@@ -33,9 +33,20 @@ import Testing
 
   static func draft(_ name: String) -> SwiftImporter.Result {
     let (path, text) = source(name)
+    // The Examples' other files, as flowrun-import reads a file's folder: `User` is declared
+    // in LoginViewModel.swift.
+    let neighbours = examples.contains(name) ? Self.neighbours(of: name) : []
     return SwiftImporter.draft(
       path: path, source: text, scenarioPath: "Examples/Imported/\(name).yaml", testPath: "Imported/\(name).yaml",
-      module: "ViewModels")
+      module: "ViewModels", neighbours: neighbours)
+  }
+
+  static func neighbours(of name: String) -> [String] {
+    let folder = packageRoot.appendingPathComponent("Examples/Sources/ViewModels")
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    return files.filter { $0.hasSuffix(".swift") && $0 != "\(name).swift" }.compactMap {
+      try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+    }
   }
 
   @Test(arguments: examples + inputs)
