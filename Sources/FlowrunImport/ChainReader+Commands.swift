@@ -5,10 +5,14 @@ import SwiftSyntax
 /// A command's method in more detail: a helper it calls with its arguments (`refresh()` calls
 /// `load(page: 1, reset: true)`), its `guard` as `enabled:`, and conditions on constants decided.
 extension ChainReader {
-  /// The methods another method calls as a statement (`load(page:reset:)`): read inside each
-  /// caller's command, with the caller's arguments, never as a command of their own.
+  /// The private methods another method calls as a statement (`load(page:reset:)`): read inside
+  /// each caller's command, with the caller's arguments, never as a command of their own (a
+  /// method the view's code can call stays a command).
   func commandHelpers() -> Set<String> {
-    let names = Set(decl.methods.map(\.name.text))
+    let names = Set(
+      decl.methods.filter {
+        $0.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
+      }.map(\.name.text))
     var helpers: Set<String> = []
     for method in decl.methods {
       for item in method.body?.statements ?? [] {
@@ -35,7 +39,7 @@ extension ChainReader {
   /// standing for the argument (a literal is a constant, which decides conditions).
   mutating func readHelperCall(_ expr: ExprSyntax, command: FunctionDeclSyntax?) -> Bool {
     guard let command, let call = expr.as(FunctionCallExprSyntax.self), let name = Self.calledName(call),
-      name != command.name.text,
+      name != command.name.text, commandHelpers().contains(name),
       let helper = decl.methods.first(where: {
         $0.name.text == name && $0.signature.parameterClause.parameters.count == call.arguments.count
       }),
