@@ -16,10 +16,9 @@ import Testing
     var testDescription: String { name }
   }
 
+  /// A Combine view model (a file without imports is read as Combine).
   static func source(_ methods: String) -> String {
     """
-    import Combine
-
     final class ViewModel {
       @Published private(set) var items: [Int] = []
       @Published private(set) var page = 0
@@ -59,14 +58,14 @@ import Testing
       methods: "  func next() {\n    guard open, !busy else { return }\n    load(page: page + 1, reset: false)\n  }\n"
         + load,
       has: [
-        "  next:  # ViewModel.swift:17: 2 of 2 calls read", "    enabled: vm.open", "        with: '(vm.page + 1)'",
+        "  next:  # ViewModel.swift:15: 2 of 2 calls read", "    enabled: vm.open", "        with: '(vm.page + 1)'",
         "      - map: 'vm.items + $0'", "      - map: '$0.count >= 3'", "    execute: next",
       ],
       hasNot: ["  load:", "<#enabled"]),
     Case(
       name: "a guard of the command's own flag only is no enabled:",
       methods: "  func refresh() {\n    guard !busy else { return }\n    load(page: 1, reset: true)\n  }\n" + load,
-      has: ["        with: '1'", "  - on: refresh.values  # ViewModel.swift:23 sink", "    set: vm.items"],
+      has: ["        with: '1'", "  - on: refresh.values  # ViewModel.swift:21 sink", "    set: vm.items"],
       hasNot: ["enabled", "vm.items + $0"]),
     Case(
       name: "a guard of one property in an expression is the property mapped",
@@ -76,7 +75,7 @@ import Testing
       name: "a guard of two properties is left to fill in",
       methods: "  func next() {\n    guard open, user != nil else { return }\n    load(page: 1, reset: true)\n  }\n"
         + load,
-      has: ["  next:  # ViewModel.swift:17: 2 of 2 calls read <#enabled: the guard at ViewModel.swift:18#>"],
+      has: ["  next:  # ViewModel.swift:15: 2 of 2 calls read <#enabled: the guard at ViewModel.swift:16#>"],
       hasNot: ["    enabled:"]),
     Case(
       name: "a method the view can call stays a command of its own",
@@ -89,7 +88,7 @@ import Testing
             request = feed(page).sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.items = $0 })
           }
         """,
-      has: ["  reload:  # ViewModel.swift:21: 2 of 2 calls read", "        with: 'input'"],
+      has: ["  reload:  # ViewModel.swift:19: 2 of 2 calls read", "        with: 'input'"],
       hasNot: ["  again:"]),
   ])
   func theCommandIsRead(_ test: Case) throws {
@@ -117,7 +116,7 @@ import Testing
     let result = SwiftImporter.draft(
       path: "ViewModel.swift", source: Self.source(methods), scenarioPath: "ViewModel.yaml")
     #expect(
-      result.summary == ["command next: ViewModel.swift:17: 1 of 2 calls read <#not read: sink at ViewModel.swift:18#>"]
+      result.summary == ["command next: ViewModel.swift:15: 1 of 2 calls read <#not read: sink at ViewModel.swift:16#>"]
     )
     #expect(
       result.diagnostics.map(\.message).contains(
