@@ -159,7 +159,7 @@ let package = Package(
       ],
       exclude: ["ReporterGolden", "Golden"]
     ),
-    .testTarget(name: "FlowrunAppTests", dependencies: ["FlowrunApp"]),
+    .testTarget(name: "FlowrunAppTests", dependencies: ["FlowrunApp", "FlowrunScenario"]),
     .testTarget(
       name: "FlowrunExploreTests",
       dependencies: [

@@ -33,8 +33,14 @@ public enum SwiftTestSkeleton {
     public var inputs: [String: String] = [:]
     /// The Swift type of each input's value.
     public var inputTypes: [String: String] = [:]
+    /// The services the view model awaits (`async` functions): `flow.asyncService`, not
+    /// `flow.service`.
+    public var asyncServices: Set<String> = []
     /// The publisher of each output (`viewModel.$isLoginEnabled`).
     public var outputs: [String: String] = [:]
+    /// Outputs observed by statements of their own instead of one `flow.observe` (an RxSwift
+    /// observable sending to a `flow.output`): the lines, indented as the test's body.
+    public var outputLines: [String: [String]] = [:]
     /// Lines before the tests (imports of the code's modules).
     public var imports: [String] = []
     /// The global actor the view model is isolated to (`MainActor`): each test runs on it, so
@@ -80,8 +86,9 @@ public enum SwiftTestSkeleton {
     if fill?.construction == nil { lines.append("    let viewModel = <#ViewModel#>(scheduler: flow.scheduler)") }
     for service in outline.services {
       let type = fill?.serviceTypes[service] ?? "<#Response#>"
+      let function = fill?.asyncServices.contains(service) == true ? "asyncService" : "service"
       lines.append(
-        "    let \(identifier(service)) = flow.service(\(Value.quoted(service)), returning: \(type).self)"
+        "    let \(identifier(service)) = flow.\(function)(\(Value.quoted(service)), returning: \(type).self)"
           + (fill?.construction == nil ? "  // pass to the view model" : ""))
     }
     if let construction = fill?.construction { lines.append("    " + construction) }
@@ -109,6 +116,10 @@ public enum SwiftTestSkeleton {
       let member = memberName(output.target)
       switch output.kind {
       case .events:
+        if let statements = fill?.outputLines[output.target] {
+          lines += statements.map { "    " + $0 }
+          continue
+        }
         if let publisher = fill?.outputs[output.target] {
           lines.append("    flow.observe(\(Value.quoted(output.target)), \(publisher))")
           continue

@@ -19,9 +19,11 @@ struct BindingFill {
     }
     fill.construction = construction()
     fill.globalActor = decl.globalActor
-    for service in draft.services where !service.response.isEmpty {
-      fill.serviceTypes[service.name] = service.response
+    for service in draft.services {
+      if !service.response.isEmpty { fill.serviceTypes[service.name] = service.response }
+      if library == .async { fill.asyncServices.insert(service.name) }
     }
+    fill.outputLines = rxOutputs()
     for state in draft.states where state.isInput {
       let member = String(state.name.dropFirst(3))
       switch state.kind {
@@ -44,7 +46,16 @@ struct BindingFill {
       }
       if let type = state.swiftType { fill.inputTypes[state.name] = type }
     }
-    for chain in draft.chains where chain.isCommand {
+    for chain in draft.chains where chain.isCommand && chain.isAction {
+      // RxSwift's Action: `execute(_:)` with the input, `()` for a CocoaAction.
+      if let type = chain.inputType {
+        fill.inputs[chain.name] = "_ = viewModel.\(chain.name).execute(value)"
+        fill.inputTypes[chain.name] = type
+      } else {
+        fill.inputs[chain.name] = "_ = viewModel.\(chain.name).execute(())"
+      }
+    }
+    for chain in draft.chains where chain.isCommand && !chain.isAction {
       guard let method = decl.methods.first(where: { $0.name.text == chain.name }) else { continue }
       let parameters = method.signature.parameterClause.parameters
       if let first = parameters.first {
@@ -83,7 +94,7 @@ struct BindingFill {
 
   /// RxSwift outputs, by expectation: a `flow.output` that the view model's observable sends
   /// to (`subscribe(onNext:)` through `asObservable()`, which relays, Drivers and Signals have).
-  /// The lines replace the skeleton's `flow.observe` placeholder, which expects a Publisher.
+  /// The skeleton writes them instead of a `flow.observe`, which expects a Publisher.
   func rxOutputs() -> [String: [String]] {
     guard library == .rxswift else { return [:] }
     var outputs: [(name: String, member: String, type: String?)] = []
@@ -100,8 +111,8 @@ struct BindingFill {
     for output in outputs {
       let name = output.member + "Output"
       lines[output.name] = [
-        "    let \(name) = flow.output(\"\(output.name)\", as: \(output.type ?? "<#Type#>").self)",
-        "    _ = viewModel.\(output.member).asObservable().subscribe(onNext: { \(name).send($0) })",
+        "let \(name) = flow.output(\"\(output.name)\", as: \(output.type ?? "<#Type#>").self)",
+        "_ = viewModel.\(output.member).asObservable().subscribe(onNext: { \(name).send($0) })",
       ]
     }
     return lines

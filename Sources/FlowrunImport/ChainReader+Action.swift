@@ -40,6 +40,14 @@ extension ChainReader {
     current = Draft.Chain(name: target, steps: [], origin: file.cite(expr))
     current.isCommand = true
     current.recognised.append(type == "CocoaAction" ? "CocoaAction" : "Action")
+    // `Action<String, User>`: its input type, the first generic argument (`Void`: none).
+    let written = type.hasPrefix("Action<") ? type : decl.member(target)?.type ?? ""
+    if written.hasPrefix("Action<"), let input = DeclarationReader.genericArguments(written).first,
+      !["Void", "()"].contains(input)
+    {
+      current.inputType = input
+    }
+    current.isAction = true
     if let enabled = call.arguments.first(where: { $0.label?.text == "enabledIf" })?.expression {
       current.enabled = signalName(of: enabled)
     }

@@ -19,10 +19,12 @@ extension ChainReader {
     current = Draft.Chain(name: method.name.text, steps: [], origin: file.cite(method.name))
     current.isCommand = true
     if let parameter = method.signature.parameterClause.parameters.first {
-      constantsForCommand = [parameter.secondName?.text ?? parameter.firstName.text]
+      constantsForCommand = [parameter.secondName?.text ?? parameter.firstName.text: "input"]
+      current.inputType = parameter.type.trimmedDescription
+      current.inputName = parameter.secondName?.text ?? parameter.firstName.text
     }
     current.steps = serviceCall(call) ?? []
-    constantsForCommand = []
+    constantsForCommand = [:]
     guardPlaceholder(method)
     // After the call: assignments that use the answer, or that an `if` on the answer guards,
     // are per value; the others run when the work ends.
@@ -53,9 +55,15 @@ extension ChainReader {
     return true
   }
 
-  /// The `guard` of a command's method: its `enabled:`, left to fill in.
+  /// The `guard` of a command's method: its `enabled:` (`enabledSignal`), or left to fill in.
   mutating func guardPlaceholder(_ method: FunctionDeclSyntax) {
     guard let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }) else {
+      return
+    }
+    if let statement = guardStatement.item.as(GuardStmtSyntax.self),
+      let enabled = enabledSignal(method, guard: statement)
+    {
+      if !enabled.isEmpty { current.enabled = enabled }
       return
     }
     current.enabledPlaceholder = "enabled: the guard at \(file.cite(guardStatement))"
@@ -118,12 +126,19 @@ extension ChainReader {
     var found: [Draft.Effect] = []
     for item in values {
       guard !item.member.isEmpty else { return false }
-      if let reference = item.value.as(DeclReferenceExprSyntax.self), item.valueNames.contains(reference.baseName.text)
-      {
-        found.append(Draft.Effect(on: "\(command).values", action: "set: vm.\(item.member)", origin: origin))
-      } else if let literal = SwiftImporter.yamlLiteral(item.value) {
+      let target = "vm.\(item.member)"
+      let value = folded(item.value)
+      if let reference = value.as(DeclReferenceExprSyntax.self), item.valueNames.contains(reference.baseName.text) {
+        found.append(Draft.Effect(on: "\(command).values", action: "set: \(target)", origin: origin, target: target))
+      } else if let literal = SwiftImporter.yamlLiteral(value) {
         found.append(
-          Draft.Effect(on: "\(command).values", action: "set: { vm.\(item.member): \(literal) }", origin: origin))
+          Draft.Effect(
+            on: "\(command).values", action: "set: { \(target): \(literal) }", origin: origin, target: target))
+      } else if let expression = perValueExpression(value, names: item.valueNames) {
+        // Computed from the answer (or the state): the command's values mapped, then set.
+        found.append(
+          Draft.Effect(
+            on: "\(command).values", action: "set: \(target)", origin: origin, target: target, map: expression))
       } else {
         return false
       }
@@ -133,7 +148,9 @@ extension ChainReader {
       guard let literal = ExpressionTranslator.literal(item.value), let before = raised[item.member],
         before == "true", literal == "false"
       else { return false }
-      found.append(Draft.Effect(on: "\(command).executing", action: "set: vm.\(item.member)", origin: origin))
+      found.append(
+        Draft.Effect(
+          on: "\(command).executing", action: "set: vm.\(item.member)", origin: origin, target: "vm.\(item.member)"))
     }
     guard !found.isEmpty else { return false }
     draft.effects += found

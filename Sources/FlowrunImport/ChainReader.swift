@@ -61,12 +61,14 @@ struct ChainReader {
   mutating func readAll() {
     readComputed()
     if let body = decl.initializer?.body { readStatements(body.statements, command: nil) }
-    for method in decl.methods {
+    let helpers = commandHelpers()
+    for method in decl.methods where !helpers.contains(method.name.text) {
       guard let body = method.body else { continue }
       currentMethod = method
       if !readAsyncCommand(method) { readStatements(body.statements, command: method) }
       currentMethod = nil
     }
+    markEffectOutputs()
     observeOutputs()
   }
 
@@ -84,6 +86,8 @@ struct ChainReader {
           locals[name] = signal
           readChain(value, named: signal, output: false, node: binding)
         }
+      case .expr(let expr) where readHelperCall(expr, command: command):
+        continue
       case .expr(let expr) where command == nil && readTaskStatement(expr):
         continue
       case .expr(let expr) where command == nil && readActionStatement(expr):
@@ -212,18 +216,22 @@ struct ChainReader {
     let saved = current
     current = Draft.Chain(name: method.name.text, steps: [], origin: file.cite(method.name))
     current.isCommand = true
+    let savedNames = constantsForCommand
     if let parameter = method.signature.parameterClause.parameters.first {
-      constantsForCommand = [parameter.secondName?.text ?? parameter.firstName.text]
+      constantsForCommand[parameter.secondName?.text ?? parameter.firstName.text] = "input"
+      current.inputType = parameter.type.trimmedDescription
+      current.inputName = parameter.secondName?.text ?? parameter.firstName.text
     }
     current.steps = steps(of: expr)
-    constantsForCommand = []
+    constantsForCommand = savedNames
     guardPlaceholder(method)
     draft.chains.append(current)
     current = saved
   }
 
-  /// The parameter of the method being read as a command (its `input`).
-  var constantsForCommand: [String] = []
+  /// What the names of the method being read as a command stand for: its parameter (`input`),
+  /// the parameters of a helper it calls (`page` → `vm.currentPage + 1`).
+  var constantsForCommand: [String: String] = [:]
 
   /// The steps of `expr`: the root's, then one per call.
   mutating func steps(of expr: ExprSyntax) -> [Draft.Step] {
@@ -404,7 +412,11 @@ struct ChainReader {
     for (name, value) in constants {
       if let literal = ExpressionTranslator.literal(value) { translator.names[name] = literal }
     }
-    for name in constantsForCommand { translator.names[name] = "input" }
+    for (name, value) in constantsForCommand { translator.names[name] = value }
+    translator.typeNames.insert(decl.name)
+    for (name, value) in decl.statics {
+      if let literal = ExpressionTranslator.literal(value) { translator.statics[name] = literal }
+    }
     for name in constantsForTemplate { translator.names[name] = templateInput }
     for member in decl.members where member.type?.hasSuffix("?") == true { translator.optionals.insert(member.name) }
     return translator

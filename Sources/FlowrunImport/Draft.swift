@@ -28,8 +28,14 @@ struct Draft {
     var isCommand = false
     /// A command's `guard`, which the draft leaves for its `enabled:`.
     var enabledPlaceholder: String?
-    /// A command's `enabled:` signal (RxSwift Action's `enabledIf:`).
+    /// A command's `enabled:` signal (RxSwift Action's `enabledIf:`, a `guard` read).
     var enabled: String?
+    /// The Swift type of a command's input (its method's parameter), nil without one.
+    var inputType: String?
+    /// The name of that parameter (`password`), which names its sample value.
+    var inputName: String?
+    /// The command is an RxSwift `Action` member (`execute(_:)`), not a method.
+    var isAction = false
     var origin: String
   }
 
@@ -66,6 +72,11 @@ struct Draft {
     /// `set: vm.user`, `set: { vm.user: ~ }`.
     var action: String
     var origin: String
+    /// The property the action sets (`vm.user`), when it sets one.
+    var target: String? = nil
+    /// An expression of the value to set instead of the value itself (`on:` becomes the
+    /// signal mapped: `[from: load.values, map: '$0.count >= 3']`).
+    var map: String? = nil
   }
 
   struct Service {

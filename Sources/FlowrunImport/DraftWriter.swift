@@ -66,7 +66,7 @@ struct DraftWriter {
       out.append("")
       out.append("services:")
       for service in draft.services {
-        let (value, placeholder) = sample(service.response, index: 1, name: "r")
+        let (value, placeholder) = answer(service.response)
         let note = placeholder ? " <#the response of \(service.name)#>" : ""
         out.append(
           "  \(service.name):  # \(service.origin): answers \(service.response.isEmpty ? "?" : service.response)\(note)"
@@ -92,12 +92,21 @@ struct DraftWriter {
       out.append("")
       out.append("effects:")
       for effect in draft.effects {
-        out.append("  - on: \(effect.on)  # \(effect.origin)")
+        if let map = effect.map {
+          out.append("  - on:  # \(effect.origin)")
+          out.append("      - from: \(effect.on)")
+          out.append("      - map: '\(map.replacingOccurrences(of: "'", with: "''"))'")
+        } else {
+          out.append("  - on: \(effect.on)  # \(effect.origin)")
+        }
         out.append("    \(effect.action)")
       }
     }
     out.append("")
-    out.append("timeline:  # each input set twice, a pause apart: edit the values and frames")
+    let executed = commands.filter(isExecuted)
+    out.append(
+      "timeline:  # each input set twice"
+        + (executed.isEmpty ? "" : ", then each command executed") + ", a pause apart: edit the values and frames")
     var actions: [(frame: Int, line: [String])] = []
     for (index, state) in inputs.enumerated() {
       for round in 0..<2 {
@@ -106,6 +115,14 @@ struct DraftWriter {
         let verb = if case .subject = state.kind { "send" } else { "set" }
         actions.append((frame, ["  - at: \(frame)", "    \(verb): { \(state.name): \(value) }"]))
       }
+    }
+    for (index, chain) in executed.enumerated() {
+      let frame = 1 + (2 * inputs.count + index) * gap
+      var lines = ["  - at: \(frame)", "    execute: \(chain.name)"]
+      if let type = chain.inputType {
+        lines.append("    input: \(sample(type, index: 1, name: chain.inputName ?? chain.name).0)")
+      }
+      actions.append((frame, lines))
     }
     if actions.isEmpty { out[out.count - 1] = "timeline: []  # the view model has no input the draft could find" }
     for action in actions.sorted(by: { $0.frame < $1.frame }) { out += action.line }
@@ -154,6 +171,32 @@ struct DraftWriter {
       }
     }
     return out
+  }
+
+  /// A command the timeline executes: its work calls only services whose sample answer is
+  /// known (a placeholder answer would not decode in the binding test) and its input, if any,
+  /// has a sample.
+  func isExecuted(_ chain: Draft.Chain) -> Bool {
+    let called = Set(calls(chain.steps))
+    let known = draft.services.filter { called.contains($0.name) }.allSatisfy { !answer($0.response).1 }
+    let input = chain.inputType.map { !sample($0, index: 1, name: chain.name).1 } ?? true
+    return known && input && !called.isEmpty
+  }
+
+  /// The services that steps call, templates included.
+  func calls(_ steps: [Draft.Step]) -> [String] {
+    steps.flatMap { step in (step.key == "call" ? [step.value ?? ""] : []) + calls(step.template) }
+  }
+
+  /// A service's sample answer: a list answers three items (a full page, for code that pages
+  /// while a page is full), anything else one sample value.
+  func answer(_ type: String) -> (String, Bool) {
+    let written = type.replacingOccurrences(of: " ", with: "")
+    guard written.hasPrefix("["), written.hasSuffix("]"), !written.contains(":") else {
+      return sample(type, index: 1, name: "r")
+    }
+    let items = (1...3).map { sample(String(written.dropFirst().dropLast()), index: $0, name: "r") }
+    return ("[\(items.map(\.0).joined(separator: ", "))]", items.contains { $0.1 })
   }
 
   /// `vm.account` → `account`.

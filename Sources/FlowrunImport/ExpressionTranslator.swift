@@ -9,6 +9,10 @@ struct ExpressionTranslator {
   var names: [String: String] = [:]
   /// The view model's members that a scenario declares (`account` → `vm.account`).
   var members: [String: String] = [:]
+  /// The view model's static literals (`Self.pageSize` → `3`) and the type's own names (`Self`,
+  /// `PagingViewModel`) that reach them.
+  var statics: [String: String] = [:]
+  var typeNames: Set<String> = ["Self"]
   /// Names whose value is an Optional (for `x.map { … }` on an Optional).
   var optionals: Set<String> = []
   /// Why the last translation failed, and where.
@@ -139,6 +143,11 @@ struct ExpressionTranslator {
     let name = access.declName.baseName.text
     guard let base = access.base else { return fail("the implicit member '.\(name)'", access) }
     if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let member = members[name] { return member }
+    if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeNames.contains(type),
+      let value = statics[name]
+    {
+      return value
+    }
     if let tupleIndex = Int(name) {
       // `pair.0` of a combineLatest tuple is `$0`.
       if let reference = base.as(DeclReferenceExprSyntax.self), names[reference.baseName.text] == "$0" {

@@ -24,14 +24,22 @@ public enum SwiftImporter {
   }
 
   /// Drafts the first view model of the Swift file at `path` (text `source`), as the scenario
-  /// file `scenarioPath` that the test names relative to its package (`testPath`).
+  /// file `scenarioPath` that the test names relative to its package (`testPath`). `neighbours`
+  /// are the sources of the module's other files: their structs give sample values of the
+  /// models the services answer (`User` of another file).
   public static func draft(
-    path: String, source: String, scenarioPath: String, testPath: String? = nil, module: String? = nil
+    path: String, source: String, scenarioPath: String, testPath: String? = nil, module: String? = nil,
+    neighbours: [String] = []
   ) -> Result {
     let file = SwiftFile(path: path, source: source)
     var diagnostics = file.parseErrors()
     let declarations = DeclarationReader()
     declarations.walk(file.tree)
+    for neighbour in neighbours {
+      let other = DeclarationReader()
+      other.walk(SwiftFile(path: "", source: neighbour).tree)
+      declarations.structs.merge(other.structs) { own, _ in own }
+    }
     let library = ImportedLibrary.of(imports: declarations.imports)
     let candidates = declarations.viewModels.filter { model in
       model.members.contains { $0.kind != .other } || model.name.hasSuffix("ViewModel")
@@ -66,18 +74,6 @@ public enum SwiftImporter {
     if !loaded.hasErrors, !loaded.scenarios.isEmpty {
       let fill = BindingFill(decl: decl, draft: draft, library: library, module: module).fill()
       test = SwiftTestSkeleton.text(file: loaded, path: testPath ?? scenarioPath, fill: fill)
-      let rxOutputs = BindingFill(decl: decl, draft: draft, library: library, module: module).rxOutputs()
-      if !rxOutputs.isEmpty, let text = test {
-        // RxSwift outputs: a `flow.output` each, sent to by the observable.
-        test = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
-          for (name, lines) in rxOutputs where line.hasPrefix("    flow.observe(\"\(name)\", ") { return lines }
-          return [String(line)]
-        }.joined(separator: "\n")
-      }
-      if library == .async {
-        // async services: `flow.asyncService`, an `async throws` function.
-        test = test?.replacingOccurrences(of: " = flow.service(", with: " = flow.asyncService(")
-      }
     }
     return Result(
       scenario: scenario, test: test, diagnostics: diagnostics, summary: summary, recognised: recognised, total: total)

@@ -63,6 +63,8 @@ struct ViewModelDecl {
   var parameters: [Parameter] = []
   var initializer: InitializerDeclSyntax?
   var methods: [FunctionDeclSyntax] = []
+  /// Static properties whose value is a literal (`static var pageSize: Int { 3 }`), by name.
+  var statics: [String: ExprSyntax] = [:]
   var node: Syntax
 
   func member(_ name: String) -> Member? { members.first { $0.name == name } }
@@ -136,6 +138,7 @@ final class DeclarationReader: SyntaxVisitor {
       if let variable = item.decl.as(VariableDeclSyntax.self) {
         decl.members += Self.members(of: variable, observable: observable)
         decl.computed += Self.computed(of: variable)
+        decl.statics.merge(Self.staticLiterals(of: variable)) { first, _ in first }
       } else if let initializer = item.decl.as(InitializerDeclSyntax.self), decl.initializer == nil {
         decl.initializer = initializer
         decl.parameters = initializer.signature.parameterClause.parameters.map(Self.parameter)
@@ -189,6 +192,26 @@ final class DeclarationReader: SyntaxVisitor {
           didSet: observers(binding)?.first { $0.accessorSpecifier.tokenKind == .keyword(.didSet) }?.body?.statements))
     }
     return result
+  }
+
+  /// `static let pageSize = 3`, `static var pageSize: Int { 3 }`: the literal, by name.
+  static func staticLiterals(of variable: VariableDeclSyntax) -> [String: ExprSyntax] {
+    guard variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) else {
+      return [:]
+    }
+    var found: [String: ExprSyntax] = [:]
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      var value = binding.initializer?.value
+      if case .getter(let statements)? = binding.accessorBlock?.accessors, statements.count == 1,
+        let only = statements.first
+      {
+        if case .expr(let expr) = only.item { value = expr }
+        if case .stmt(let statement) = only.item { value = statement.as(ReturnStmtSyntax.self)?.expression }
+      }
+      if let value, ExpressionTranslator.literal(value) != nil { found[name] = value }
+    }
+    return found
   }
 
   /// The `willSet` / `didSet` observers of a stored property, or nil when the binding has none

@@ -28,9 +28,16 @@ struct FlowrunImportCommand {
     let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let scenarioFile = URL(fileURLWithPath: out).appendingPathComponent("\(base).yaml").path
     let testFile = URL(fileURLWithPath: out).appendingPathComponent("\(base)Tests.swift").path
+    // The other Swift files of its folder: the models its services answer may be declared there.
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let own = URL(fileURLWithPath: path).standardizedFileURL.path
+    let neighbours = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+      .filter { $0.hasSuffix(".swift") }.map { folder.appendingPathComponent($0) }
+      .filter { $0.standardizedFileURL.path != own }
+      .compactMap { FileManager.default.contents(atPath: $0.path).map { String(decoding: $0, as: UTF8.self) } }
     let result = SwiftImporter.draft(
       path: path, source: String(decoding: data, as: UTF8.self), scenarioPath: scenarioFile,
-      testPath: options["--scenario-path"] ?? scenarioFile, module: options["--module"])
+      testPath: options["--scenario-path"] ?? scenarioFile, module: options["--module"], neighbours: neighbours)
     for diagnostic in result.diagnostics {
       FileHandle.standardError.write(Data((diagnostic.rendered + "\n").utf8))
     }

@@ -10,7 +10,7 @@ import ViewModels
 
 /// The drafts of `flowrun-import` (`../Imported`, recorded from the view models as they are)
 /// catch a change of the code: `throttle` swapped in for `debounce` in the search view model,
-/// and `_throttle` for `debounce` in its async twin.
+/// `_throttle` for `debounce` in its async twin, and `||` for `&&` in the sign-up button's rule.
 @Suite struct ImportedDraftTests {
   @Test func aSwappedOperatorFailsTheDraftedCheckWithTheDiff() throws {
     let failures = try ScenarioCheck.failures("Imported/SearchViewModel.yaml", root: #filePath) { flow in
@@ -45,6 +45,24 @@ import ViewModels
     #expect(failure.lines.contains("expected a----b"), "\(failure.message)")
     #expect(failure.lines.contains("code     a-b"), "\(failure.message)")
     #expect(
-      failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)")
+      failure.lines.contains { $0.hasSuffix("^ frame 2: expected nothing (b at frame 5), got b") }, "\(failure.message)"
+    )
+  }
+
+  @Test func aPlantedOrFailsTheDraftedSignUpCheckWithTheDiff() throws {
+    let failures = try ScenarioCheck.failures("Imported/SignUpViewModel.yaml", root: #filePath) { flow in
+      let viewModel = SignUpViewModel(plantedBug: true)
+      flow.drive("vm.username") { (value: String) in viewModel.username.send(value) }
+      flow.drive("vm.password") { (value: String) in viewModel.password.send(value) }
+      flow.drive("vm.repeatedPassword") { (value: String) in viewModel.repeatedPassword.send(value) }
+      flow.observe("vm.isSignUpEnabled", viewModel.isSignUpEnabled)
+    }
+    #expect(failures.map(\.target) == ["vm.isSignUpEnabled"])
+    let failure = try #require(failures.first)
+    #expect(failure.line == 46)
+    #expect(failure.lines.contains("expected ---------a-a"), "\(failure.message)")
+    #expect(failure.lines.contains("code     ---------b-b"), "\(failure.message)")
+    #expect(failure.lines.contains { $0.hasSuffix("^ frame 9: expected a, got b") }, "\(failure.message)")
+    #expect(failure.lines.contains("legend: a = false, b = true"), "\(failure.message)")
   }
 }

@@ -13,6 +13,11 @@ import ViewModels
     let viewModel = AsyncLoginViewModel(loginAPI: { try await loginAPI($0) }, logoutAPI: { try await logoutAPI() })
     flow.drive("vm.account") { (value: String?) in viewModel.account = value }
     flow.drive("vm.password") { (value: String?) in viewModel.password = value }
+    flow.drive("login") { (value: String) in viewModel.login(password: value) }
+    flow.drive("logout") { viewModel.logout() }
+    flow.observe("observed.user", of: viewModel, \.user)
+    flow.observe("observed.isLoggingIn", of: viewModel, \.isLoggingIn)
+    flow.observe("observed.isLoggingOut", of: viewModel, \.isLoggingOut)
     flow.observe("vm.isLoginEnabled", of: viewModel, \.isLoginEnabled)
     flow.observe("vm.iconURL", of: viewModel, \.iconURL)
     // loginAPI.calls: the requests the code makes through `loginAPI`

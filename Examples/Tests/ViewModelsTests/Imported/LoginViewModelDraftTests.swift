@@ -19,8 +19,13 @@ import ViewModels
     let viewModel = LoginViewModel(loginAPI: { loginAPI($0).mapError { $0 as any Error }.eraseToAnyPublisher() }, logoutAPI: { logoutAPI().mapError { $0 as any Error }.eraseToAnyPublisher() })
     flow.drive("vm.account") { (value: String?) in viewModel.account = value }
     flow.drive("vm.password") { (value: String?) in viewModel.password = value }
+    flow.drive("login") { (value: String) in viewModel.login(password: value) }
+    flow.drive("logout") { viewModel.logout() }
     flow.observe("vm.isLoginEnabled", viewModel.$isLoginEnabled)
     flow.observe("vm.iconURL", viewModel.$iconURL)
+    flow.observe("vm.user", viewModel.$user)
+    flow.observe("vm.isLoggingIn", viewModel.$isLoggingIn)
+    flow.observe("vm.isLoggingOut", viewModel.$isLoggingOut)
     // loginAPI.calls: the requests the code makes through `loginAPI`
     // logoutAPI.calls: the requests the code makes through `logoutAPI`
   }
