@@ -83,6 +83,19 @@ import Testing
         expect:
           out: { marble: "----(p#)", values: { p: [1, a] } }
         """),
+    // a               1-#
+    // b               x-|
+    // busy 4          p---|   at the pull at 4, a's failure and b's end both wait: the end wins
+    Case(
+      name: "an end and a failure waiting at one pull: the end wins (the failure is one task hop later)",
+      body: """
+        signals:
+          a: { hot: "1-#" }
+          b: { hot: "x-|" }
+          out: { zip: [a, b] }
+        expect:
+          out: { marble: "p---|", values: { p: [1, x] }, consumer: { busy: 4 } }
+        """),
   ]
 
   /// `combineLatest` (`CombineLatest/CombineLatestStateMachine.swift`).

@@ -20,17 +20,21 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// as a `Sequence` waits for demand.
 extension Source {
   /// `keepsOuterOnInnerFailure`: Combine's `flatMap`, whose inner failure does not cancel the
-  /// upstream (`Flatten.keepsOuterOnInnerFailure`).
+  /// upstream (`Flatten.keepsOuterOnInnerFailure`). `outerFailureWaits`: the standard library's
+  /// `flatMap` (`concurrent: 1`), which pulls its base only when the inner ended, so the base's
+  /// failure comes after the inners of the values before it (`Flatten.failAfterInners`).
   public func flatMap(
     concurrent: Int = .max, dropsWhenFull: Bool = false, keepsOuterOnInnerFailure: Bool = false,
-    _ project: @escaping Projection
+    outerFailureWaits: Bool = false, _ project: @escaping Projection
   ) -> any Source {
     let concurrent = max(concurrent, 1)
     return OperatorSource(self) {
       let flatten = Flatten(observer: $0, concurrent: concurrent)
       flatten.keepsOuterOnInnerFailure = keepsOuterOnInnerFailure
-      return FlattenOuter(
+      let outer = FlattenOuter(
         flatten: flatten, project: project, exhausting: dropsWhenFull, queuesWhileSubscribing: dropsWhenFull)
+      outer.failureWaits = outerFailureWaits
+      return outer
     }
   }
 }
@@ -44,6 +48,8 @@ final class FlattenOuter: OperatorSubscription, Observer {
   /// Values sent while upstream is being subscribed wait for a slot even when `exhausting`.
   let queuesWhileSubscribing: Bool
   var isSubscribing = false
+  /// The outer's failure waits for the inners that run or wait (`outerFailureWaits`).
+  var failureWaits = false
   var index = 0
 
   init(flatten: Flatten, project: @escaping Projection, exhausting: Bool, queuesWhileSubscribing: Bool = false) {
@@ -76,6 +82,7 @@ final class FlattenOuter: OperatorSubscription, Observer {
         flatten.fail(error.value)
       }
     case .error(let error):
+      if failureWaits, flatten.hasInners { return flatten.failAfterInners(error) }
       flatten.outer.finish()
       if exhausting, queuesWhileSubscribing, isSubscribing, flatten.hasWaiting {
         flatten.failAfterWaiting(error)

@@ -47,6 +47,8 @@ final class Flatten: MultiInputSink, Disposable {
   /// The failure of a pull source that comes once its waiting values were all taken
   /// (`failAfterWaiting`).
   private var failureAfterWaiting: Value?
+  /// The outer sequence's failure that comes once every inner finished (`failAfterInners`).
+  private var failureAfterInners: Value?
   /// Disposes the outer subscription when this one ends early.
   let outer = UpstreamLink()
   /// An inner's failure ends the result but leaves the outer subscription alone until it
@@ -95,6 +97,17 @@ final class Flatten: MultiInputSink, Disposable {
   /// more value per finished inner).
   func failAfterWaiting(_ error: Value) {
     failureAfterWaiting = error
+  }
+
+  /// Whether an inner runs or waits for a slot.
+  var hasInners: Bool { !running.isEmpty || hasWaiting }
+
+  /// The outer sequence failed while inners run or wait: the failure comes once the last of
+  /// them finished (the standard library's `flatMap` pulls its base only then, and the base
+  /// keeps the failure behind its values: `AsyncFlatMapSequence.swift` `Iterator.next()`).
+  func failAfterInners(_ error: Value) {
+    failureAfterInners = error
+    outer.finish()
   }
 
   /// The outer signal completed: complete once every inner has.
@@ -146,6 +159,10 @@ final class Flatten: MultiInputSink, Disposable {
           failureAfterWaiting = nil
           return fail(failure)
         }
+      }
+      if running.isEmpty, waitingHead == waiting.count, let failure = failureAfterInners {
+        failureAfterInners = nil
+        return fail(failure)
       }
       if !isDone, !isFull, let resume = onSlotFreed {
         onSlotFreed = nil

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunExpressions
 import FlowrunYAML
 
 extension LibraryTable {
@@ -75,9 +76,13 @@ extension StepTable {
         "AsyncSequence flatMap: each value's inner sequence is iterated to its end before the next value is pulled.",
       library: .async, nearest: "concatMap"
     ) { c in
-      // AsyncFlatMapSequence.swift `Iterator.next()`: one inner iterator at a time.
+      // AsyncFlatMapSequence.swift `Iterator.next()`: one inner iterator at a time; the base is
+      // pulled only when the inner ended, so its failure waits behind its values.
       c.uses("async-flatmap-is-sequential")
-      return c.compile(as: "concatMap")
+      guard let argument = c.requiredArgument(), let template = c.template(argument, binding: .outer) else {
+        return nil
+      }
+      return c.flatMap(template, concurrent: 1, outerFailureWaits: true)
     },
     .operator(
       "first", .labels, summary: "AsyncSequence first(where:): first: { where: expr } or first: expr; nil when empty.",
@@ -197,7 +202,7 @@ extension StepTable {
       return c.combination(argument, first: c.input) { ZipSource($0, keys: $1, rule: .async) }
     },
     .equivalent(
-      "chain", .signals, of: "concat", library: .async,
+      "chain", .signals, of: "concat", library: .async, row: "async-hot-input-keeps-values",
       summary: "chain: this sequence, then the given one(s), each iterated after the one before ends."),
     .operator(
       "removeDuplicates", .labels,

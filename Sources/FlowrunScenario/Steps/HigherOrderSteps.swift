@@ -110,10 +110,14 @@ extension StepTable {
 }
 
 extension OperatorCompilation {
-  /// `flatMap` with at most `concurrent` inners at once (traced as `concatMap` with one).
-  fileprivate func flatMap(_ template: TemplatePlan, concurrent: Int) -> (SignalPlan, ValueShape) {
+  /// `flatMap` with at most `concurrent` inners at once (traced as `concatMap` with one);
+  /// `outerFailureWaits`: the standard library's `flatMap` (`Source.flatMap`).
+  func flatMap(_ template: TemplatePlan, concurrent: Int, outerFailureWaits: Bool = false) -> (
+    SignalPlan, ValueShape
+  ) {
     apply(.value, label: concurrent == 1 ? "concatMap" : "flatMap") { graph, upstream, scope in
-      upstream.flatMap(concurrent: concurrent, graph.project(template, scope))
+      upstream.flatMap(
+        concurrent: concurrent, outerFailureWaits: outerFailureWaits, graph.project(template, scope))
     }
   }
 
