@@ -104,15 +104,21 @@ final class FlattenOuter: OperatorSubscription, Observer {
 /// inner failed, a Combine `flatMap` keeps its upstream subscription, which goes on as before
 /// (its values are ignored): a `flatMap` above it still subscribes its inners
 /// (`Outer.receiveInner(completion:_:)` cancels only the other inners).
+///
+/// The standard library's `flatMap` (`failureWaits`) pulls its base only when no inner runs.
 extension FlattenOuter: DemandingObserver {
   private var outerIsKept: Bool { flatten.keptOuter && !flatten.outer.isFinished }
-  var wantsValue: Bool { flatten.isDone ? outerIsKept && !exhausting : !(exhausting && flatten.isFull) }
+  var wantsValue: Bool {
+    if failureWaits { return !flatten.isDone && !flatten.hasInners }
+    return flatten.isDone ? outerIsKept && !exhausting : !(exhausting && flatten.isFull)
+  }
   var isOpen: Bool { !flatten.isDone || outerIsKept }
   /// Once ended it wants nothing more, not even with its outer kept (an ended `FlatMap` requests
   /// no more publishers), so `resume` is never called.
   func whenWanting(_ resume: @escaping () -> Void) {
     guard !flatten.isDone else { return }
-    guard exhausting else { return resume() }
+    guard exhausting || failureWaits else { return resume() }
+    if failureWaits, !flatten.hasInners { return resume() }
     flatten.onSlotFreed = resume
   }
 }
