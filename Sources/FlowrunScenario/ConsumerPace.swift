@@ -67,7 +67,7 @@ extension ScenarioCompiler {
   /// the consumer whether it waits (`DemandingObserver`) instead of handing values on.
   private static let pulledRows: [String: String] = [
     "throttle": "async-throttle-pull-based", "combineLatest": "async-combinelatest-pulls-on-demand",
-    "zip": "async-zip-pulls-one-per-base",
+    "zip": "async-zip-pulls-one-per-base", "merge": "async-merge-pulls-on-demand",
   ]
 
   /// The row of the pull-based step (or `observed:` property) nearest the consumer, through
@@ -99,7 +99,7 @@ extension ScenarioCompiler {
   /// How the buffer nearest the consumer keeps values while it is busy: a step's own
   /// (`buffer(policy:)`, `debounce`), an `AsyncStream` subject's policy, an `observed:`
   /// property's (only the current value: Observations, SE-0475), else every value (a marble's
-  /// values and a channel's senders wait to be pulled).
+  /// values, a channel's senders and `merge`'s bases wait to be pulled).
   private func keptPolicy(of signal: SignalPlan) -> Subject.BufferingPolicy {
     var current = signal
     for _ in 0..<1_000 {

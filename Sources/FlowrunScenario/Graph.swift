@@ -66,7 +66,9 @@ final class Graph {
     for (index, input) in plan.hotMarbles.enumerated() {
       let events = index < plan.resolvedHotEvents.count ? plan.resolvedHotEvents[index] : nil
       hotSources.append(
-        HotSource(events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime))
+        HotSource(
+          events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime,
+          keepsEventsForLateSubscribers: plan.library == .async))
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(

@@ -83,6 +83,19 @@ import Testing
         expect:
           out: { marble: "----(p#)", values: { p: [1, a] } }
         """),
+    // a               1-#
+    // b               x-|
+    // busy 4          p---|   at the pull at 4, a's failure and b's end both wait: the end wins
+    Case(
+      name: "an end and a failure waiting at one pull: the end wins (the failure is one task hop later)",
+      body: """
+        signals:
+          a: { hot: "1-#" }
+          b: { hot: "x-|" }
+          out: { zip: [a, b] }
+        expect:
+          out: { marble: "p---|", values: { p: [1, x] }, consumer: { busy: 4 } }
+        """),
   ]
 
   /// `combineLatest` (`CombineLatest/CombineLatestStateMachine.swift`).
@@ -168,6 +181,51 @@ import Testing
         """),
   ]
 
+  /// `merge` (`Merge/MergeStateMachine.swift`): a base that gave a value waits for the next
+  /// round; what comes while the consumer does not wait is buffered.
+  static let merge: [Case] = [
+    // a               -123|
+    // b               -x---y|
+    // busy 3          -1--x--2--y--3--|   after x (buffered at 1) each pull resumes a and b:
+    //                                     a's 2, then b's y (buffered), a's 3, a's and b's ends
+    Case(
+      name: "after a pause the bases take turns, one value each per round",
+      body: """
+        signals:
+          a: { hot: "-123|" }
+          b: { hot: "-x---y|" }
+          out: { merge: [a, b] }
+        expect:
+          out: { marble: "-1--x--2--y--3--|", consumer: { busy: 3 } }
+        """),
+    // a               1-#
+    // b               x---y|
+    // busy 4          1---x---y---#   the pull at 8 resumes a (its failure is one task hop
+    //                                 later) and b (y): y first, then the failure at the next pull
+    Case(
+      name: "a failure seen while the consumer is busy comes after the buffered values",
+      body: """
+        signals:
+          a: { hot: "1-#" }
+          b: { hot: "x---y|" }
+          out: { merge: [a, b] }
+        expect:
+          out: { marble: "1---x---y---#", consumer: { busy: 4 } }
+        """),
+    // A sequential flatMap pulls its base only when its inner ended: 2 waits in a while 7,
+    // which b sent while the inner for 1 ran, was buffered first.
+    Case(
+      name: "a sequential flatMap over a merge takes the buffered value first",
+      body: """
+        signals:
+          a: { hot: "1-2---|" }
+          b: { hot: "--7---|" }
+          out: [{ merge: [a, b] }, { flatMap: [{ cold: "---(x|)" }, { map: 'outer' }] }]
+        expect:
+          out: "---1--7--(2|)"
+        """),
+  ]
+
   /// `observed:` (Observations, SE-0475): the current value at the next pull.
   static let observed: [Case] = [
     // name            a gh--m
@@ -187,7 +245,7 @@ import Testing
         """)
   ]
 
-  @Test(arguments: throttle + zip + combineLatest + flatMap + observed)
+  @Test(arguments: throttle + zip + combineLatest + flatMap + merge + observed)
   func theOperatorComputesWhenItIsPulled(_ test: Case) {
     let text = "flowrun: 1\nname: case\nlibrary: async\n" + test.body + "\n"
     let problems = problemsRunning(text)

@@ -55,6 +55,15 @@ import Testing
         expect:
           out: "-xyxy|"
         """),
+    // The base is pulled only when the inner ended: its failure waits behind b's inner.
+    Case(
+      name: "flatMap sees its base's failure when it pulls the base again",
+      body: """
+        signals:
+          out: [{ hot: "-ab#" }, { flatMap: { cold: "xy|" } }]
+        expect:
+          out: "-xyxy#"
+        """),
     Case(
       name: "first(where:) returns nil on an empty sequence: the lane finishes",
       body: """

@@ -10,6 +10,8 @@ struct Graph: Sendable {
     case zip(Int)
     case combineLatest(Int)
     case chain(Int)
+    /// `interval: d` (`AsyncTimerSequence`), no inputs.
+    case interval(Int)
   }
 
   /// A buffer policy of `buffer(policy:)`.
@@ -37,6 +39,9 @@ struct Graph: Sendable {
     case buffer(Policy)
     case first(greaterThan: Int)
     case contains(Int)
+    /// `flatMap` (or `flatMapLatest`) over a cold inner marble of digits, each value
+    /// `inner + outer * 10`.
+    case flatMap(inner: String, latest: Bool)
   }
 
   var inputs: [String]
@@ -61,6 +66,7 @@ struct Graph: Sendable {
     case .combineLatest: chain = ["{ combineLatest: [\(names)] }"]
     case .chain:
       chain = ["{ from: i0 }", "{ chain: [\(inputs.indices.dropFirst().map { "i\($0)" }.joined(separator: ", "))] }"]
+    case .interval(let d): chain = ["{ interval: \(d) }"]
     }
     chain += steps.map(\.yaml)
     lines.append("  out: [\(chain.joined(separator: ", "))]")
@@ -94,13 +100,16 @@ extension Graph.Step {
     case .buffer(let policy): "{ buffer: { policy: \(policy.yaml) } }"
     case .first(let k): "{ first: { where: '$0 > \(k)' } }"
     case .contains(let v): "{ contains: \(v) }"
+    case .flatMap(let inner, let latest):
+      "{ \(latest ? "flatMapLatest" : "flatMap"): [{ cold: \"\(inner)\" }, { map: '$0 + outer * 10' }] }"
     }
   }
 
   /// Whether the step needs integer elements (the sources' values), not lists.
   var needsIntegers: Bool {
     switch self {
-    case .map, .filterEven, .compactMapSkippingMultiples, .prefixWhile, .dropWhile, .reductions, .first, .contains:
+    case .map, .filterEven, .compactMapSkippingMultiples, .prefixWhile, .dropWhile, .reductions, .first, .contains,
+      .flatMap:
       true
     default: false
     }
@@ -165,6 +174,7 @@ extension Graph {
     switch source {
     case .input: inputCount = 1
     case .merge(let n), .zip(let n), .combineLatest(let n), .chain(let n): inputCount = n
+    case .interval: inputCount = 0
     }
     let inputs = (0..<inputCount).map { marble(slot: $0, of: inputCount, using: &random) }
     var integers = source == .input || source == .merge(2) || source == .merge(3) || source == .chain(2)

@@ -79,6 +79,8 @@ enum RealPipeline {
         : combineLatest(inputs[0], inputs[1], inputs[2]).map { Value.list([$0, $1, $2]) }
     case .chain:
       values = chain(inputs[0], inputs[1])
+    case .interval(let d):
+      values = Ticks(timer: AsyncTimerSequence(interval: .nanoseconds(Int64(d) * tick), clock: clock))
     }
     for step in graph.steps { values = try apply(step, to: values, clock: clock, tick: tick) }
     return values
@@ -121,12 +123,91 @@ enum RealPipeline {
       }
     case .first(let k): return FirstWhere(base: base) { int($0) > k }
     case .contains(let v): return Contains(base: base, value: .int(v))
+    case .flatMap(let inner, let latest):
+      let marble = ColdMarble(marble: inner, clock: clock, tick: tick)
+      let transform: @Sendable (Value) -> AsyncMapSequence<ColdMarble, Value> = { outer in
+        marble.map { Value.int(int($0) + int(outer) * 10) }
+      }
+      return latest ? base.flatMapLatest(transform) : base.flatMap(transform)
     }
   }
 
   private static func int(_ value: Value) -> Int {
     if case .int(let int) = value { return int }
     return 0
+  }
+}
+
+/// `AsyncTimerSequence`'s instants as flowrun's `interval` values: 0, 1, 2 …
+struct Ticks: AsyncSequence, Sendable {
+  typealias Element = Value
+  typealias Failure = any Error
+  let timer: AsyncTimerSequence<FrameClock>
+
+  func makeAsyncIterator() -> Iterator { Iterator(base: timer.makeAsyncIterator()) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    var base: AsyncTimerSequence<FrameClock>.Iterator
+    var count = 0
+    mutating func next() async throws -> Value? {
+      guard await base.next() != nil else { return nil }
+      defer { count += 1 }
+      return .int(count)
+    }
+  }
+}
+
+/// A cold marble of digits (`-1-2|`, `#`: the error "error"), each event at its frame counted
+/// from the iteration's first `next()`, sleeping on the clock until then.
+struct ColdMarble: AsyncSequence, Sendable {
+  typealias Element = Value
+  typealias Failure = any Error
+  let events: [(frame: Int, event: Event)]
+  let clock: FrameClock
+  let tick: Int64
+
+  init(marble: String, clock: FrameClock, tick: Int64) {
+    var events: [(frame: Int, event: Event)] = []
+    for (frame, character) in marble.enumerated() {
+      switch character {
+      case "|": events.append((frame, .completed))
+      case "#": events.append((frame, .error(.string("error"))))
+      case "-": break
+      default: events.append((frame, .next(.int(Int(String(character)) ?? 0))))
+      }
+    }
+    self.events = events
+    self.clock = clock
+    self.tick = tick
+  }
+
+  func makeAsyncIterator() -> Iterator { Iterator(marble: self) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let marble: ColdMarble
+    var start: FrameClock.Instant?
+    var index = 0
+    mutating func next() async throws -> Value? {
+      let start = self.start ?? marble.clock.now
+      self.start = start
+      guard index < marble.events.count else { return nil }
+      let (frame, event) = marble.events[index]
+      let due = start.frame + frame
+      if marble.clock.now.frame < due {
+        try await marble.clock.sleep(until: FrameClock.Instant(frame: due, tick: marble.tick))
+      }
+      switch event {
+      case .next(let value):
+        index += 1
+        return value
+      case .completed:
+        index = marble.events.count
+        return nil
+      case .error(let value):
+        index = marble.events.count
+        throw MarbleError(value: value)
+      }
+    }
   }
 }
 

@@ -8,8 +8,9 @@
 /// for the kept values to be handed out first (an `AsyncStream` and `buffer(policy:)` hand out
 /// their buffer before `nil` or the error: `AsyncBufferSequence`, `TestBuffer.swift`).
 ///
-/// An operator that computes when it is pulled asks whether the consumer waits
-/// (`DemandingObserver`) and keeps its base's values itself until the next pull.
+/// An operator that computes when it is pulled (`_throttle`, `zip`, `combineLatest`, `merge`)
+/// asks whether the consumer waits (`DemandingObserver`) and keeps its bases' values itself
+/// until the next pull.
 ///
 /// ```
 /// source:                       -1-2-3-4-|
@@ -59,7 +60,7 @@ private final class PullObserver: UnaryOperator, TimerTarget {
   var end: Event?
   var schedule: PullSchedule
   let pulled: ((Int) -> Void)?
-  /// What a pull-based operator before it (`_throttle`, `zip`, `combineLatest`) runs when the
+  /// What a pull-based operator before it (`_throttle`, `zip`, `combineLatest`, `merge`) runs when the
   /// consumer calls `next()` again (`DemandingObserver`).
   var resumes: [() -> Void] = []
 

@@ -20,19 +20,24 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// as a `Sequence` waits for demand.
 extension Source {
   /// `keepsOuterOnInnerFailure`: Combine's `flatMap`, whose inner failure does not cancel the
-  /// upstream (`Flatten.keepsOuterOnInnerFailure`); `pullsOnDemand`: the standard library's
-  /// async `flatMap`, whose next inner is made at the consumer's pull (`Flatten.pullsOnDemand`).
+  /// upstream (`Flatten.keepsOuterOnInnerFailure`). The standard library's async `flatMap`
+  /// (`concurrent: 1`) is both: `pullsOnDemand`, its next inner is made at the consumer's pull
+  /// (`Flatten.pullsOnDemand`), and `outerFailureWaits`, it pulls its base only when the inner
+  /// ended, so the base's failure comes after the inners of the values before it
+  /// (`Flatten.failAfterInners`).
   public func flatMap(
     concurrent: Int = .max, dropsWhenFull: Bool = false, keepsOuterOnInnerFailure: Bool = false,
-    pullsOnDemand: Bool = false, _ project: @escaping Projection
+    pullsOnDemand: Bool = false, outerFailureWaits: Bool = false, _ project: @escaping Projection
   ) -> any Source {
     let concurrent = max(concurrent, 1)
     return OperatorSource(self) {
       let flatten = Flatten(observer: $0, concurrent: concurrent)
       flatten.keepsOuterOnInnerFailure = keepsOuterOnInnerFailure
       flatten.pullsOnDemand = pullsOnDemand
-      return FlattenOuter(
+      let outer = FlattenOuter(
         flatten: flatten, project: project, exhausting: dropsWhenFull, queuesWhileSubscribing: dropsWhenFull)
+      outer.failureWaits = outerFailureWaits
+      return outer
     }
   }
 }
@@ -46,6 +51,8 @@ final class FlattenOuter: OperatorSubscription, Observer {
   /// Values sent while upstream is being subscribed wait for a slot even when `exhausting`.
   let queuesWhileSubscribing: Bool
   var isSubscribing = false
+  /// The outer's failure waits for the inners that run or wait (`outerFailureWaits`).
+  var failureWaits = false
   var index = 0
 
   init(flatten: Flatten, project: @escaping Projection, exhausting: Bool, queuesWhileSubscribing: Bool = false) {
@@ -78,6 +85,7 @@ final class FlattenOuter: OperatorSubscription, Observer {
         flatten.fail(error.value)
       }
     case .error(let error):
+      if failureWaits, flatten.hasInners { return flatten.failAfterInners(error) }
       flatten.outer.finish()
       if exhausting, queuesWhileSubscribing, isSubscribing, flatten.hasWaiting {
         flatten.failAfterWaiting(error)
@@ -99,15 +107,21 @@ final class FlattenOuter: OperatorSubscription, Observer {
 /// inner failed, a Combine `flatMap` keeps its upstream subscription, which goes on as before
 /// (its values are ignored): a `flatMap` above it still subscribes its inners
 /// (`Outer.receiveInner(completion:_:)` cancels only the other inners).
+///
+/// The standard library's `flatMap` (`failureWaits`) pulls its base only when no inner runs.
 extension FlattenOuter: DemandingObserver {
   private var outerIsKept: Bool { flatten.keptOuter && !flatten.outer.isFinished }
-  var wantsValue: Bool { flatten.isDone ? outerIsKept && !exhausting : !(exhausting && flatten.isFull) }
+  var wantsValue: Bool {
+    if failureWaits { return !flatten.isDone && !flatten.hasInners }
+    return flatten.isDone ? outerIsKept && !exhausting : !(exhausting && flatten.isFull)
+  }
   var isOpen: Bool { !flatten.isDone || outerIsKept }
   /// Once ended it wants nothing more, not even with its outer kept (an ended `FlatMap` requests
   /// no more publishers), so `resume` is never called.
   func whenWanting(_ resume: @escaping () -> Void) {
     guard !flatten.isDone else { return }
-    guard exhausting else { return resume() }
+    guard exhausting || failureWaits else { return resume() }
+    if failureWaits, !flatten.hasInners { return resume() }
     flatten.onSlotFreed = resume
   }
 }

@@ -7,7 +7,10 @@ import OrderedCollections
 /// pulled again until the next pull: what it sends meanwhile — more values, its end, its
 /// failure — waits in the base (a marble keeps it, as the package's validation inputs do). A
 /// base that returns nil while pulled ends the zip at once (the other bases are cancelled); one
-/// that throws while pulled fails it at once.
+/// that throws while pulled fails it at once. When one pull finds a failure waiting in one base
+/// and the end in another, the end wins, whatever their order: a base's end is handled in its
+/// own child task (`upstreamFinished()`), its failure ends that task and reaches the zip's task
+/// one hop later, through the task group (`ZipStorage`, `group.next()` then `upstreamThrew(_:)`).
 ///
 /// A consumer that pulls at once starts the next pull as soon as it has a tuple, so this is the
 /// default's zip except for a failure of a base that already gave its value for the pull under
@@ -82,15 +85,20 @@ final class AsyncZipSubscription: MultiInputSink, Disposable {
     defer { pumping = false }
     while !isDone, zipping {
       var took = false
+      var failure: Event?
       for index in slots.indices where pulled[index] {
         guard let event = waiting[index].removeFirst() else { continue }
         took = true
         pulled[index] = false
         switch event {
         case .next(let value): slots[index] = value
-        case .error, .completed: return finish(with: event)
+        case .completed: return finish(with: event)
+        case .error: if failure == nil { failure = event }
         }
       }
+      // A failure is seen after the ends of this pull: it reaches the zip's task through the
+      // task group, an end is handled in its base's own task.
+      if let failure { return finish(with: failure) }
       if slots.allSatisfy({ $0 != nil }) {
         sendRow()
         continue

@@ -6,6 +6,21 @@
 /// frame 0 in file order. A subscriber receives only the events after it subscribed — a
 /// completed or failed hot marble sends nothing to a later subscriber. Events at negative
 /// frames (before `^`) happen before any subscription and reach nobody.
+///
+/// Under `library: async` (`keepsEventsForLateSubscribers`) the marble is what its producer
+/// yields into an `AsyncStream` with the default buffering policy (unbounded), one made at the
+/// start of the run for each consumer: a stream keeps what was yielded until its iterator pulls
+/// it (SL `AsyncStreamBuffer.swift` `_Storage.yield(_:)`, `finish()`, `next()`), so a
+/// subscriber that comes after frame 0 (`chain`'s next base, a sequential `flatMap`'s inner,
+/// an expectation's `subscribe:` window) first receives, at once and in order, the events it
+/// missed — values, then the end — and then the rest as they happen
+/// (docs/libraries.md, `async-hot-input-keeps-values`).
+///
+/// ```
+/// i0:                    -1--|
+/// i1:                    a-b---c|
+/// i0 chain i1 (async)    -1--(ab)c|     (the default: -1----c|)
+/// ```
 public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
@@ -16,15 +31,24 @@ public final class HotSource: Source, ScheduledAction {
   private let reader: TapeReader
   private let subscribers = SubscriberList<HotSubscription>()
   private var firstSequence = 0
+  /// The events sent so far, kept for a later subscriber (`library: async`); nil: not kept.
+  private var sent: [Event]?
 
-  public init(events: EventTape, owner: NodeLabel, runtime: Runtime) {
+  public init(
+    events: EventTape, owner: NodeLabel, runtime: Runtime, keepsEventsForLateSubscribers: Bool = false
+  ) {
     self.reader = TapeReader(events)
     self.owner = owner
     self.runtime = runtime
+    if keepsEventsForLateSubscribers { sent = [] }
   }
 
-  public convenience init(events: [Recorded], owner: NodeLabel, runtime: Runtime) {
-    self.init(events: EventTape(events), owner: owner, runtime: runtime)
+  public convenience init(
+    events: [Recorded], owner: NodeLabel, runtime: Runtime, keepsEventsForLateSubscribers: Bool = false
+  ) {
+    self.init(
+      events: EventTape(events), owner: owner, runtime: runtime,
+      keepsEventsForLateSubscribers: keepsEventsForLateSubscribers)
   }
 
   /// Schedules the first event at or after frame 0, and each next one when its predecessor is
@@ -39,7 +63,21 @@ public final class HotSource: Source, ScheduledAction {
     let subscription = HotSubscription(
       source: self, observer: observer, logIndex: log.subscribe(at: runtime.now))
     subscribers.append(subscription)
+    if let missed = sent, !missed.isEmpty { catchUp(subscription, on: missed) }
     return subscription
+  }
+
+  /// Hands a late subscriber the events it missed, as its stream kept them; it stays
+  /// subscribed for the rest unless they held the end (or it left meanwhile).
+  private func catchUp(_ subscription: HotSubscription, on missed: [Event]) {
+    for event in missed where subscription.isActive {
+      if event.isTerminal {
+        subscription.isActive = false
+        subscribers.remove(subscription)
+        log.unsubscribe(subscription.logIndex, at: runtime.now)
+      }
+      subscription.send(event)
+    }
   }
 
   public func perform(_ index: Int) {
@@ -62,6 +100,8 @@ public final class HotSource: Source, ScheduledAction {
   @inline(__always)
   private func deliver(_ event: Event, runtime: Runtime) {
     runtime.trace(owner, event)
+    // Kept before it is sent: a subscriber added while it is sent catches up on it.
+    if sent != nil { sent?.append(event) }
     if event.isTerminal {
       // The marble ends, and every subscription with it.
       for subscription in subscribers.removeAll() where subscription.isActive {

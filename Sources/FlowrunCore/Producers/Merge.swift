@@ -47,6 +47,8 @@ final class Flatten: MultiInputSink, Disposable {
   /// The failure of a pull source that comes once its waiting values were all taken
   /// (`failAfterWaiting`).
   private var failureAfterWaiting: Value?
+  /// The outer sequence's failure that comes once every inner finished (`failAfterInners`).
+  private var failureAfterInners: Value?
   /// Disposes the outer subscription when this one ends early.
   let outer = UpstreamLink()
   /// An inner's failure ends the result but leaves the outer subscription alone until it
@@ -105,7 +107,8 @@ final class Flatten: MultiInputSink, Disposable {
   }
 
   /// Subscribes waiting inners while a slot is free (and the consumer waits); once none wait,
-  /// a failure kept for after them comes. False when that failure ended the result.
+  /// a failure kept for after them comes, and once none run either, the outer failure kept for
+  /// after the inners (`failAfterInners`). False when such a failure ended the result.
   @discardableResult
   private func subscribeWaiting() -> Bool {
     while running.count < concurrent, waitingHead < waiting.count, !isDone, consumerWaits {
@@ -122,6 +125,11 @@ final class Flatten: MultiInputSink, Disposable {
         return false
       }
     }
+    if running.isEmpty, !hasWaiting, let failure = failureAfterInners {
+      failureAfterInners = nil
+      fail(failure)
+      return false
+    }
     awaitPullIfNeeded()
     return true
   }
@@ -136,6 +144,17 @@ final class Flatten: MultiInputSink, Disposable {
   /// more value per finished inner).
   func failAfterWaiting(_ error: Value) {
     failureAfterWaiting = error
+  }
+
+  /// Whether an inner runs or waits for a slot.
+  var hasInners: Bool { !running.isEmpty || hasWaiting }
+
+  /// The outer sequence failed while inners run or wait: the failure comes once the last of
+  /// them finished (the standard library's `flatMap` pulls its base only then, and the base
+  /// keeps the failure behind its values: `AsyncFlatMapSequence.swift` `Iterator.next()`).
+  func failAfterInners(_ error: Value) {
+    failureAfterInners = error
+    outer.finish()
   }
 
   /// The outer signal completed: complete once every inner has.

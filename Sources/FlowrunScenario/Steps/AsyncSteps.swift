@@ -77,16 +77,15 @@ extension StepTable {
       library: .async, nearest: "concatMap"
     ) { c in
       // AsyncFlatMapSequence.swift `Iterator.next()`: one inner iterator at a time, the next
-      // one made when the consumer pulls after the previous one returned nil.
+      // one made when the consumer pulls after the previous one returned nil; the base is pulled
+      // only when the inner ended, so its failure waits behind its values.
       c.uses("async-flatmap-is-sequential")
       guard let argument = c.requiredArgument(), let template = c.template(argument, binding: .outer) else {
         return nil
       }
       var sequential = c
       sequential.meaning = StepTable.standard.operator(named: "concatMap")
-      return sequential.apply(.value, label: "concatMap") { graph, upstream, scope in
-        upstream.flatMap(concurrent: 1, pullsOnDemand: true, graph.project(template, scope))
-      }
+      return sequential.flatMap(template, concurrent: 1, isAsyncSequence: true)
     },
     .operator(
       "first", .labels, summary: "AsyncSequence first(where:): first: { where: expr } or first: expr; nil when empty.",
@@ -205,8 +204,25 @@ extension StepTable {
       c.uses("async-zip-pulls-one-per-base")
       return c.combination(argument, first: c.input) { ZipSource($0, keys: $1, rule: .async) }
     },
+    .source(
+      "merge", .signals, extras: [.concurrent],
+      summary: "merge: the bases' values as they come; after a pause one per base per round; ends when all ended.",
+      library: .async
+    ) { c in
+      guard let inputs = c.signals(c.argument, c.quotedName) else { return nil }
+      c.uses("async-merge-pulls-on-demand")
+      return c.asyncMerge(inputs)
+    },
+    .operator(
+      "merge", .signals, aliases: [Alias("mergeWith")], extras: [.concurrent],
+      summary: "merge of this sequence and the given one(s), its bases pulled on demand.", library: .async
+    ) { c in
+      guard let argument = c.requiredArgument(), let others = c.signals(argument, c.quotedName) else { return nil }
+      c.uses("async-merge-pulls-on-demand")
+      return c.asyncMerge([c.input] + others)
+    },
     .equivalent(
-      "chain", .signals, of: "concat", library: .async,
+      "chain", .signals, of: "concat", library: .async, row: "async-hot-input-keeps-values",
       summary: "chain: this sequence, then the given one(s), each iterated after the one before ends."),
     .operator(
       "removeDuplicates", .labels,
@@ -378,5 +394,17 @@ extension OperatorCompilation {
     return apply(.value) { graph, upstream, scope in
       AsyncChunksSource(upstream, count: count, signal: graph.source(for: signal, scope: scope))
     }
+  }
+}
+
+extension StepCompilation {
+  /// swift-async-algorithms' `merge` (`AsyncMergeSource`: its bases are pulled on demand);
+  /// with `concurrent:` (a flowrun convenience) the default's.
+  fileprivate func asyncMerge(_ inputs: [SignalPlan]) -> (SignalPlan, ValueShape)? {
+    if let node = extra(.concurrent) {
+      guard let concurrent = count(node, "'concurrent'", minimum: 1) else { return nil }
+      return (combine(inputs) { MergeSource($0, concurrent: concurrent) }, .value)
+    }
+    return (combine(inputs) { AsyncMergeSource($0) }, .value)
   }
 }

@@ -110,10 +110,16 @@ extension StepTable {
 }
 
 extension OperatorCompilation {
-  /// `flatMap` with at most `concurrent` inners at once (traced as `concatMap` with one).
-  fileprivate func flatMap(_ template: TemplatePlan, concurrent: Int) -> (SignalPlan, ValueShape) {
+  /// `flatMap` with at most `concurrent` inners at once (traced as `concatMap` with one);
+  /// `isAsyncSequence`: the standard library's `flatMap`, which makes its next inner at the
+  /// consumer's pull and lets its base's failure wait behind the inners (`Source.flatMap`).
+  func flatMap(_ template: TemplatePlan, concurrent: Int, isAsyncSequence: Bool = false) -> (
+    SignalPlan, ValueShape
+  ) {
     apply(.value, label: concurrent == 1 ? "concatMap" : "flatMap") { graph, upstream, scope in
-      upstream.flatMap(concurrent: concurrent, graph.project(template, scope))
+      upstream.flatMap(
+        concurrent: concurrent, pullsOnDemand: isAsyncSequence, outerFailureWaits: isAsyncSequence,
+        graph.project(template, scope))
     }
   }
 
