@@ -2,7 +2,7 @@
 # Builds BindingBench (release) and runs it: flowrun's scheduler against combine-schedulers'
 # TestScheduler on the login and search view models of Examples/.
 #
-#   Benchmarks/bindingbench.sh [events] [reps] [login|search|explore]
+#   Benchmarks/bindingbench.sh [events] [reps] [login|search|explore][:flowrun|:peer]
 #                              (from anywhere; default 100000 events, 3 repetitions, all three)
 #
 # SwiftPM can keep a stale file list of the path dependency (files added to or removed from

@@ -83,8 +83,12 @@ public struct EventTape: Sendable {
       withUnsafeBytes(of: double.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     case .string(let text) where text.utf8.count <= Self.shortString:
       pack(header | Kind.string.rawValue, delta: delta)
-      appendVarint(UInt(text.utf8.count))
-      bytes.append(contentsOf: text.utf8)
+      // The length, at most 15, is its own one-byte varint.
+      bytes.append(UInt8(text.utf8.count))
+      // From contiguous UTF-8 (a small string's is copied out of the value): appending the
+      // `utf8` view went through its generic iteration.
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
     case .string, .list, .map, .signal:
       pack(header | Kind.boxed.rawValue, delta: delta)
       appendVarint(UInt(boxed.count))
@@ -132,8 +136,14 @@ public struct EventTape: Sendable {
         value = .double(Double(bitPattern: bits))
       case .string:
         let length = Int(Self.varint(buffer, &offset))
+        // At most 15 bytes: a small string, copied in (quicker than `String(decoding:)`, whose
+        // repairing validation is most of the cost of a short string).
+        let source = buffer.baseAddress! + offset
         value = .string(
-          String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]), as: UTF8.self))
+          String(unsafeUninitializedCapacity: length) { target in
+            target.baseAddress?.initialize(from: source, count: length)
+            return length
+          })
         offset += length
       case .boxed:
         value = boxed[Int(Self.varint(buffer, &offset))]
@@ -141,6 +151,41 @@ public struct EventTape: Sendable {
       event = header & (1 << 4) != 0 ? .error(value) : .next(value)
       cursor.offset = offset
       return Recorded(frame: cursor.frame, event: event)
+    }
+  }
+
+  /// Calls `body` with the value of each `.next` event in order, except that an inline value
+  /// (null, a boolean, a number, a short string) is given only where its kind of payload first
+  /// appears: the others are skipped without being decoded. For questions about the kinds of
+  /// values a tape holds (a hot marble of a million events, scanned at load). `body` returns
+  /// false to stop.
+  public func forEachValueOfNewKind(_ body: (Value) -> Bool) {
+    var seen: UInt16 = 0
+    var offset = 0
+    var cursor = start
+    while offset < bytes.count {
+      let header = bytes[offset]
+      let kind = Kind(rawValue: header & 0x0F)!
+      let isNext = header & (1 << 4) == 0 && kind != .completed
+      let bit: UInt16 = 1 << kind.rawValue
+      if isNext && (kind == .boxed || seen & bit == 0) {
+        seen |= bit
+        cursor.offset = offset
+        guard case .next(let value)? = next(&cursor)?.event, body(value) else { return }
+        offset = cursor.offset
+        continue
+      }
+      // Skipped: the header, the frame delta, the payload.
+      offset += 1
+      bytes.withUnsafeBufferPointer { buffer in
+        if header >> 5 == 7 { _ = Self.varint(buffer, &offset) }
+        switch kind {
+        case .completed, .null, .false, .true: break
+        case .int, .boxed: _ = Self.varint(buffer, &offset)
+        case .double: offset += 8
+        case .string: offset += Int(Self.varint(buffer, &offset))
+        }
+      }
     }
   }
 

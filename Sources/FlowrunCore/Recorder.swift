@@ -9,9 +9,12 @@ public final class Recorder: Observer, Disposable {
   /// The events, packed (EventTape.swift).
   public var tape: EventTape { log.tape }
   private let log = EventLog()
-  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
-  // delivered or disposed once the run returned (Runtime, "Ownership").
-  private unowned let runtime: Runtime
+  // Unowned and unchecked: the run's graph owns its runtime and every node that refers to it,
+  // and nothing is delivered or disposed once the run returned (Runtime, "Ownership"). Read
+  // on every event without a retain (`_withUnsafeGuaranteedRef`): an `unowned` read retains
+  // and releases it.
+  private let unmanagedRuntime: Unmanaged<Runtime>
+  private var runtime: Runtime { unmanagedRuntime.takeUnretainedValue() }
   private let link = UpstreamLink()
   private let limit: Int
   /// The recorders of the signal values recorded so far (made with the first).
@@ -30,7 +33,7 @@ public final class Recorder: Observer, Disposable {
   /// `limit` bounds the number of recorded events (the run fails past it, reported at
   /// `location`).
   public init(runtime: Runtime, limit: Int = .max, location: SourceLocation? = nil) {
-    self.runtime = runtime
+    self.unmanagedRuntime = .passUnretained(runtime)
     self.limit = limit
     self.base = 0
     self.target = nil
@@ -41,7 +44,7 @@ public final class Recorder: Observer, Disposable {
   private init(
     runtime: Runtime, limit: Int, base: Int, target: SignalValue, location: SourceLocation?, nesting: Int
   ) {
-    self.runtime = runtime
+    self.unmanagedRuntime = .passUnretained(runtime)
     self.limit = limit
     self.base = base
     self.target = target
@@ -56,8 +59,10 @@ public final class Recorder: Observer, Disposable {
 
   public func receive(_ event: Event) {
     guard !link.isFinished else { return }
-    // Each read of an `unowned` reference retains it: read it once.
-    let runtime = self.runtime
+    unmanagedRuntime._withUnsafeGuaranteedRef { receive(event, runtime: $0) }
+  }
+
+  private func receive(_ event: Event, runtime: Runtime) {
     if case .next(.signal(let signal)) = event, let source = signal.source {
       guard nesting < Self.nestingLimit else {
         link.finish()

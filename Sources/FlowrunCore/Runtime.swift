@@ -29,7 +29,8 @@ public protocol Tracer: AnyObject {
 /// A run's graph owns its runtime, its shared nodes (hot marbles, subjects, properties,
 /// commands) and, through the scheduler, every pending action. Deliveries and disposals happen
 /// only while the run goes on, never from a `deinit`. So a node may refer to the runtime and to
-/// the graph's shared nodes `unowned`: they outlive every use of it. A node made during the run
+/// the graph's shared nodes `unowned`: they outlive every use of it (the nodes every event goes
+/// through hold them `Unmanaged` and read them without a retain). A node made during the run
 /// (an operator's observer, a share's connection, a retry's attempt) may outlive the chain that
 /// made it, because its upstream keeps delivering to it (a hot marble, a replay that never
 /// disconnects): it refers back to that chain weakly, never `unowned`.

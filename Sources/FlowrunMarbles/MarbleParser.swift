@@ -1,3 +1,4 @@
+public import FlowrunCore
 import FlowrunDiagnostics
 
 /// Reads marble strings in the `flowrun` or `rxjs` grammar (marbles.md) into timed items.
@@ -64,6 +65,25 @@ public struct MarbleParser: Sendable {
     return (parsed, zero)
   }
 
+  /// ``parse(_:hot:each:)`` with the values of one-character tokens known: an unquoted ASCII
+  /// token whose byte has a value in `values` (128 entries, by byte) goes to `eachValue` as
+  /// that value, with its frame, instead of becoming an item for `each` (a long marble over a
+  /// small legend makes no item, token string or lookup per event).
+  public func parse(
+    _ marble: String, hot: Bool, values: [Value?], eachValue: (Int, Value) -> Void, each: (MarbleItem) -> Void
+  ) throws(MarbleError) -> (marble: ParsedMarble, zeroFrame: Int) {
+    precondition(values.count == 128, "one value (or nil) per ASCII byte")
+    let timeline = try withoutActuallyEscaping(each) { each throws(MarbleError) in
+      try withoutActuallyEscaping(eachValue) { eachValue throws(MarbleError) in
+        try read(marble, mode: hot ? .hot : .expectation, sink: each, byteValues: (values, eachValue))
+      }
+    }
+    let zero = timeline.zeroFrame ?? 0
+    var parsed = ParsedMarble(items: [], zeroOffset: timeline.zeroOffset, end: timeline.cursor - zero)
+    parsed.consumer = timeline.consumer.shifted(by: -zero)
+    return (parsed, zero)
+  }
+
   func parse(_ marble: String, mode: Mode) throws(MarbleError) -> ParsedMarble {
     var timeline = try read(marble, mode: mode)
     let zero = timeline.zeroFrame ?? 0
@@ -77,12 +97,14 @@ public struct MarbleParser: Sendable {
 
   /// Reads `marble` in place, straight from its UTF-8 storage (no copy of the text).
   private func read(
-    _ marble: String, mode: Mode, sink: ((MarbleItem) -> Void)? = nil
+    _ marble: String, mode: Mode, sink: ((MarbleItem) -> Void)? = nil,
+    byteValues: ParseState.ByteValues? = nil
   ) throws(MarbleError) -> Timeline {
     var marble = marble
     let outcome = marble.withUTF8 { buffer in
       Result { () throws(MarbleError) in
-        try ParseState.read(MarbleBytes(buffer: buffer), parser: self, mode: mode, sink: sink)
+        try ParseState.read(
+          MarbleBytes(buffer: buffer), parser: self, mode: mode, sink: sink, byteValues: byteValues)
       }
     }
     return try outcome.get()
@@ -92,8 +114,6 @@ public struct MarbleParser: Sendable {
 /// What one pass over a marble found, in absolute frames from the marble's start.
 private struct Timeline {
   var items: [MarbleItem] = []
-  /// Where items go instead of `items`, when the caller streams them.
-  var sink: ((MarbleItem) -> Void)?
   /// The frame just after the last symbol read.
   var cursor = 0
   var zeroFrame: Int?
@@ -127,6 +147,15 @@ private struct ParseState {
   let limits: MarbleLimits
   let mode: MarbleParser.Mode
   let consumerMarks: Bool
+  /// Where items go instead of `timeline.items`, when the caller streams them.
+  let sink: ((MarbleItem) -> Void)?
+  /// The values of one-byte tokens by byte, and where such a token's value goes (instead of an
+  /// item to `sink`), when the caller knows them.
+  typealias ByteValues = (values: [Value?], sink: (Int, Value) -> Void)
+  /// The values of `ByteValues` (empty without), and its sink: apart, so that reading one per
+  /// event copies neither.
+  let byteTable: [Value?]
+  let byteSink: ((Int, Value) -> Void)?
 
   var timeline = Timeline()
   /// The byte being read.
@@ -143,21 +172,20 @@ private struct ParseState {
   /// Reads the whole marble.
   static func read(
     _ bytes: MarbleBytes, parser: MarbleParser, mode: MarbleParser.Mode,
-    sink: ((MarbleItem) -> Void)? = nil
+    sink: ((MarbleItem) -> Void)? = nil, byteValues: ByteValues? = nil
   ) throws(MarbleError) -> Timeline {
     var state = try ParseState(
       bytes, grammar: parser.grammar, tick: parser.tick, limits: parser.limits, mode: mode,
-      consumerMarks: parser.consumerMarks && mode == .expectation)
-    state.timeline.sink = sink
+      consumerMarks: parser.consumerMarks && mode == .expectation, sink: sink, byteValues: byteValues)
     try state.run()
-    // The sink may not outlive the read (`parse(_:hot:each:)` lends it without escaping).
-    state.timeline.sink = nil
+    // The sink does not outlive the read (`parse(_:hot:each:)` lends it without escaping):
+    // only the timeline is returned.
     return state.timeline
   }
 
   init(
     _ bytes: MarbleBytes, grammar: MarbleGrammar, tick: Tick, limits: MarbleLimits, mode: MarbleParser.Mode,
-    consumerMarks: Bool
+    consumerMarks: Bool, sink: ((MarbleItem) -> Void)?, byteValues: ByteValues?
   ) throws(MarbleError) {
     // A marble has at most as many scalars as bytes: only a longer one needs counting.
     if bytes.count > limits.characters {
@@ -175,7 +203,10 @@ private struct ParseState {
     self.limits = limits
     self.mode = mode
     self.consumerMarks = consumerMarks
-    if mode != .subscription {
+    self.sink = sink
+    self.byteTable = byteValues?.values ?? []
+    self.byteSink = byteValues?.sink
+    if mode != .subscription && sink == nil {
       // Room for the events of a short marble; a long one grows the array as it goes.
       timeline.items.reserveCapacity(min(bytes.count, 16))
     }
@@ -272,13 +303,19 @@ private struct ParseState {
   }
 
   mutating func emit(_ kind: consuming MarbleItem.Kind, at offset: Int) throws(MarbleError) {
+    try countEvent(at: offset)
+    let item = MarbleItem(frame: eventFrame, kind: kind, offset: offset)
+    if let sink { sink(item) } else { timeline.items.append(item) }
+  }
+
+  /// Checks that an event may come at the current position, and counts it.
+  @inline(__always)
+  mutating func countEvent(at offset: Int) throws(MarbleError) {
     if let terminal { throw MarbleError(.eventsAfter(terminal), offset: offset) }
     if let cancel = timeline.consumer.cancel, eventFrame > cancel {
       throw MarbleError(.eventsAfter("';'"), offset: offset)
     }
     timeline.events += 1
-    let item = MarbleItem(frame: eventFrame, kind: kind, offset: offset)
-    if let sink = timeline.sink { sink(item) } else { timeline.items.append(item) }
   }
 
   /// `,` (the consumer's next pull waits for the next frame) or `;` (its task is cancelled):
@@ -440,6 +477,14 @@ private struct ParseState {
     let length = MarbleBytes.scalarLength(lead: lead)
     if lead < 0x80 ? MarbleSymbol.isUnprintable(ascii: lead) : bytes.isUnprintable(at: index, length: length) {
       throw ParseState.unexpected(bytes.scalar(at: index, length: length), at: start)
+    }
+    if Int(lead) < byteTable.count, mode != .subscription, let known = byteTable[Int(lead)], let byteSink {
+      // A one-byte token whose value the caller knows: no item.
+      try countEvent(at: start)
+      byteSink(eventFrame, known)
+      try occupy(1, at: start)
+      move(to: index + 1, scalars: 1)
+      return
     }
     let token = bytes.text(index..<index + length)
     if mode == .subscription {

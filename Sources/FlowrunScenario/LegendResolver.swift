@@ -46,6 +46,22 @@ struct LegendResolver {
     fileprivate var fileTable: [(key: String, value: Value)]?
     fileprivate var errorValue: Value
     fileprivate let fallback = Legend()
+    /// For a long marble read through a small plain file legend alone: the value of each
+    /// one-byte (ASCII) key, by byte (nil for a byte no key is), which the parser resolves its
+    /// one-character tokens with (`MarbleParser.parse(_:hot:values:eachValue:each:)`).
+    fileprivate var byByte: [Value?]?
+
+    /// Fills `byByte` from the file table, when the marble has no legend of its own.
+    fileprivate mutating func indexSingleBytes() {
+      guard local.mapping == nil, let fileTable else { return }
+      var table = [Value?](repeating: nil, count: 128)
+      // The first entry of a key wins, as `LegendTable.find` finds it.
+      for entry in fileTable.reversed() where entry.key.utf8.count == 1 {
+        let byte = entry.key.utf8.first!
+        if byte < 128 { table[Int(byte)] = entry.value }
+      }
+      byByte = table
+    }
   }
 
   /// Prepares the resolution of a marble's tokens: `legend` first, then the file's legend.
@@ -157,11 +173,20 @@ struct LegendResolver {
   mutating func parseEvents(
     _ text: String, hot: Bool, parser: MarbleParser, legend: LegendTable, errorValue: Value
   ) throws(MarbleError) -> (marble: ParsedMarble, events: EventTape) {
-    let tokens = tokens(legend: legend, errorValue: errorValue)
+    var prepared = tokens(legend: legend, errorValue: errorValue)
+    if text.utf8.count >= 256 { prepared.indexSingleBytes() }
+    // A constant for the closure below (a captured variable would be boxed and checked).
+    let tokens = prepared
     var events = EventTape()
-    let (marble, zero) = try parser.parse(text, hot: hot) { item in
-      events.append(event(item, tokens))
-    }
+    let (marble, zero) =
+      if let byByte = tokens.byByte {
+        try parser.parse(
+          text, hot: hot, values: byByte,
+          eachValue: { frame, value in events.append(Recorded(frame: frame, event: .next(value))) },
+          each: { item in events.append(event(item, tokens)) })
+      } else {
+        try parser.parse(text, hot: hot) { item in events.append(event(item, tokens)) }
+      }
     events.shiftFrames(by: -zero)
     return (marble, events)
   }

@@ -58,7 +58,18 @@ struct KnownKinds {
   }
 
   static func representatives(of tape: EventTape) -> [Value] {
-    representatives(tape.lazy.compactMap { if case .next(let value) = $0.event { value } else { nil } })
+    // Only the first value of each inline kind is decoded (a hot marble of a million short
+    // values is scanned by its header bytes).
+    var result: [Value] = []
+    var seen: UInt8 = 0
+    tape.forEachValueOfNewKind { value in
+      let bit: UInt8 = 1 << kindIndex(value)
+      guard seen & bit == 0 else { return true }
+      seen |= bit
+      result.append(value)
+      return result.count < 8
+    }
+    return result
   }
 }
 

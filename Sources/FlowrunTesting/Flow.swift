@@ -57,13 +57,16 @@ public final class Flow {
     guard check(input: name, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
     let bound = self.bound
     let read = FlowValues.reader(of: T.self)
-    bound.drive(name) { value in
+    let generic: (Value) -> Void = { value in
       do throws(ConversionError) {
         body(try read(value))
       } catch {
         bound.fail("'\(name)' sent \(value), which does not convert to Swift type \(T.self): \(error.reason)", at: name)
       }
     }
+    // A scalar type's values are converted by a closure written for it; one that does not
+    // convert fails through the generic path, with its message.
+    bound.drive(name, FlowValues.scalarDrive(body, otherwise: generic) ?? generic)
   }
 
   /// Calls `body` at each value of the input `name`, ignoring the value (a command executed

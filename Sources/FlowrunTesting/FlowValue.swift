@@ -211,6 +211,37 @@ enum FlowValues {
     }
   }
 
+  /// `body` as the handler of a drive of a scalar type or its optional, `body` converted once
+  /// to a function of that type: each value is then converted and handed over without the
+  /// generic path (a value of `T` returned indirectly, then destroyed through its value
+  /// witness). A value that does not convert goes to `otherwise`. Nil for the other types.
+  static func scalarDrive<T>(_ body: @escaping (T) -> Void, otherwise: @escaping (Value) -> Void) -> (
+    (Value) -> Void
+  )? {
+    // Written out for each type: a generic helper over the type stays unspecialised, and
+    // converts through witness tables and metadata lookups.
+    switch body {
+    case let body as (String) -> Void:
+      return { value in if let made = String(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (String?) -> Void:
+      return { value in if let made = String?(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (Int) -> Void:
+      return { value in if let made = Int(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (Int?) -> Void:
+      return { value in if let made = Int?(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (Double) -> Void:
+      return { value in if let made = Double(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (Double?) -> Void:
+      return { value in if let made = Double?(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (Bool) -> Void:
+      return { value in if let made = Bool(flowValue: value) { body(made) } else { otherwise(value) } }
+    case let body as (Bool?) -> Void:
+      return { value in if let made = Bool?(flowValue: value) { body(made) } else { otherwise(value) } }
+    default:
+      return nil
+    }
+  }
+
   /// The writers of the scalar types and their optionals, as ``scalarReader(of:)``.
   private static func scalarWriter<T>(of type: T.Type) -> ((T) throws(ConversionError) -> Value)? {
     // Each closure reads the value as the type T was just compared with.

@@ -125,4 +125,41 @@ import Testing
     #expect(tape.count == 1_000_000)
     #expect(tape.byteCount <= 4 * 1_000_000)
   }
+
+  /// `forEachValueOfNewKind` gives the `.next` values where their payload kind first appears
+  /// (null, false, true, integer, double, short string) and every boxed one, in order, never an
+  /// error's or a completion, and stops when asked.
+  @Test func valuesOfNewKindsSkipRepeatedInlineKinds() {
+    let long = Value.string("a string of more than fifteen bytes")
+    let tape = EventTape([
+      Recorded(frame: 1, event: .next(.int(1))),
+      Recorded(frame: 300, event: .next(.int(2))),
+      Recorded(frame: 301, event: .error(.string("x"))),
+      Recorded(frame: 302, event: .next(.string("a"))),
+      Recorded(frame: 302, event: .next(.string("b"))),
+      Recorded(frame: 303, event: .next(.bool(true))),
+      Recorded(frame: 304, event: .next(.bool(false))),
+      Recorded(frame: 305, event: .next(.bool(true))),
+      Recorded(frame: 306, event: .next(.list([.int(1)]))),
+      Recorded(frame: 306, event: .next(long)),
+      Recorded(frame: 307, event: .next(.double(1.5))),
+      Recorded(frame: 308, event: .next(.double(2.5))),
+      Recorded(frame: 309, event: .next(.null)),
+      Recorded(frame: 310, event: .next(long)),
+      Recorded(frame: 311, event: .completed),
+    ])
+    var all: [Value] = []
+    tape.forEachValueOfNewKind { value in
+      all.append(value)
+      return true
+    }
+    #expect(
+      all == [.int(1), .string("a"), .bool(true), .bool(false), .list([.int(1)]), long, .double(1.5), .null, long])
+    var first: [Value] = []
+    tape.forEachValueOfNewKind { value in
+      first.append(value)
+      return first.count < 2
+    }
+    #expect(first == [.int(1), .string("a")])
+  }
 }

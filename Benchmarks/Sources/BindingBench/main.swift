@@ -5,7 +5,7 @@
 // each input after advancing to its instant, records every output with its time and compares
 // the recorded lists with the expected ones).
 //   swift build -c release --package-path Benchmarks --scratch-path .build-bench
-//   .build-bench/release/BindingBench [events] [reps] [login|search|explore]
+//   .build-bench/release/BindingBench [events] [reps] [login|search|explore][:flowrun|:peer]
 // Then ScenarioCheck.exploreFailures against the login view model: generated runs per second.
 import CombineSchedulers
 import FlowrunTesting
@@ -16,8 +16,12 @@ import ViewModels
 let arguments = CommandLine.arguments
 let events = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
 let reps = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
-/// Only the workload of this name (`login`, `search`, `explore`), to profile one.
-let only = arguments.count > 3 ? arguments[3] : nil
+/// Only the workload of this name (`login`, `search`, `explore`), to profile one; with a side
+/// (`login:flowrun`, `login:peer`), only that side of it, to count its instructions alone
+/// (`perf stat -e instructions:u`, which a loaded machine does not change).
+let selection = arguments.count > 3 ? arguments[3].split(separator: ":").map(String.init) : []
+let only = selection.first
+let side = selection.count > 1 ? selection[1] : nil
 typealias Time = FlowScheduler.SchedulerTimeType
 let frame = Time.Stride.milliseconds(100)
 /// The instant of frame `f` (a tick of 100 ms).
@@ -273,8 +277,8 @@ for (name, flowrun, peer) in [
   var ours: [(wall: Double, cpu: Double)] = []
   var theirs: [(wall: Double, cpu: Double)] = []
   for _ in 0..<reps {
-    ours.append(try seconds(flowrun))
-    theirs.append(seconds(peer))
+    ours.append(side == nil || side == "flowrun" ? try seconds(flowrun) : (1, 1))
+    theirs.append(side == nil || side == "peer" ? seconds(peer) : (1, 1))
   }
   let (a, b) = (median(ours.map(\.wall)), median(theirs.map(\.wall)))
   let (c, d) = (median(ours.map(\.cpu)), median(theirs.map(\.cpu)))

@@ -25,9 +25,12 @@ public final class HotSource: Source, ScheduledAction {
   public let owner: NodeLabel
   public let log = SubscriptionLog()
   public var isInput: Bool { true }
-  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
-  // delivered or disposed once the run returned (Runtime, "Ownership").
-  private unowned let runtime: Runtime
+  // Unowned and unchecked: the run's graph owns its runtime and every node that refers to it,
+  // and nothing is delivered or disposed once the run returned (Runtime, "Ownership"). Read
+  // on every event without a retain (`_withUnsafeGuaranteedRef`): an `unowned` read retains
+  // and releases it.
+  private let unmanagedRuntime: Unmanaged<Runtime>
+  private var runtime: Runtime { unmanagedRuntime.takeUnretainedValue() }
   private let reader: TapeReader
   private let subscribers = SubscriberList<HotSubscription>()
   private var firstSequence = 0
@@ -39,7 +42,7 @@ public final class HotSource: Source, ScheduledAction {
   ) {
     self.reader = TapeReader(events)
     self.owner = owner
-    self.runtime = runtime
+    self.unmanagedRuntime = .passUnretained(runtime)
     if keepsEventsForLateSubscribers { sent = [] }
   }
 
@@ -81,9 +84,9 @@ public final class HotSource: Source, ScheduledAction {
   }
 
   public func perform(_ index: Int) {
-    // Each read of an `unowned` reference retains it: read it once, and pass it on as an
-    // argument, through which its scheduler is reached without a retain of its own.
-    perform(index, runtime: runtime)
+    // Passed on as an argument, through which its scheduler is reached without a retain of its
+    // own.
+    unmanagedRuntime._withUnsafeGuaranteedRef { perform(index, runtime: $0) }
   }
 
   private func perform(_ index: Int, runtime: Runtime) {

@@ -14,9 +14,12 @@ public final class Property: Source {
   public var value: Value { current }
   // Private storage, so the optimiser sees every access (Exclusivity.swift).
   private var current: Value
-  // Unowned: the run's graph owns its runtime and every node that refers to it, and nothing is
-  // delivered or disposed once the run returned (Runtime, "Ownership").
-  private unowned let runtime: Runtime
+  // Unowned and unchecked: the run's graph owns its runtime and every node that refers to it,
+  // and nothing is delivered or disposed once the run returned (Runtime, "Ownership"). Read
+  // on every event without a retain (`_withUnsafeGuaranteedRef`): an `unowned` read retains
+  // and releases it.
+  private let unmanagedRuntime: Unmanaged<Runtime>
+  private var runtime: Runtime { unmanagedRuntime.takeUnretainedValue() }
   private let observations = SubscriberList<Observation>()
   private let storesAfterSending: Bool
 
@@ -24,7 +27,7 @@ public final class Property: Source {
     self.current = initial
     self.storesAfterSending = storesAfterSending
     self.owner = owner
-    self.runtime = runtime
+    self.unmanagedRuntime = .passUnretained(runtime)
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
@@ -36,17 +39,17 @@ public final class Property: Source {
 
   /// Sets the value and tells every observer.
   public func set(_ newValue: Value) {
-    // Each read of an `unowned` reference retains it: read it once.
-    let runtime = self.runtime
-    guard runtime.enter(owner) else { return }
-    defer { runtime.exit() }
-    if !storesAfterSending { current = newValue }
-    let event = Event.next(newValue)
-    runtime.trace(owner, event, note: "set")
-    for observation in observations.snapshot where observation.isActive {
-      observation.observer.receive(event)
+    unmanagedRuntime._withUnsafeGuaranteedRef { runtime in
+      guard runtime.enter(owner) else { return }
+      defer { runtime.exit() }
+      if !storesAfterSending { current = newValue }
+      let event = Event.next(newValue)
+      runtime.trace(owner, event, note: "set")
+      for observation in observations.snapshot where observation.isActive {
+        observation.observer.receive(event)
+      }
+      if storesAfterSending { current = newValue }
     }
-    if storesAfterSending { current = newValue }
   }
 
   /// Binds the property to `source`: every value sets it; an error fails the run (RAC2 asserts
@@ -81,14 +84,15 @@ public final class Property: Source {
   }
 
   private final class Binding: Observer, Disposable {
-    // Unowned: properties belong to the graph and live for the whole run; deliveries and
-    // disposals end with it.
-    unowned let property: Property
+    // Unowned and unchecked: properties belong to the graph and live for the whole run;
+    // deliveries and disposals end with it. Read on every event without a retain.
+    let unmanagedProperty: Unmanaged<Property>
+    var property: Property { unmanagedProperty.takeUnretainedValue() }
     let location: SourceLocation?
     let link = UpstreamLink()
 
     init(property: Property, location: SourceLocation?) {
-      self.property = property
+      self.unmanagedProperty = .passUnretained(property)
       self.location = location
     }
 
@@ -96,7 +100,7 @@ public final class Property: Source {
       guard !link.isFinished else { return }
       switch event {
       case .next(let value):
-        property.set(value)
+        unmanagedProperty._withUnsafeGuaranteedRef { $0.set(value) }
       case .error(let error):
         link.finish()
         property.runtime.fail(.bindingReceivedError(property.owner.name, error), at: location)
