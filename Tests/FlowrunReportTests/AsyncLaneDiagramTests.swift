@@ -38,7 +38,7 @@ import Testing
     signals:
       updates: { hot: "a-b-c-d|" }
     expect:
-      updates: { subscribe: "-^--!", marble: "--b-(;|)" }
+      updates: { subscribe: "-^--!", marble: "-ab-(;|)" }
     """
 
   static func models() -> [DiagramModel] {
