@@ -15,7 +15,10 @@ import Foundation
 /// their deadline frame in the scheduler's `(frame, sequence)` queue, so advancing time is the
 /// scheduler jumping to the next deadline. Same-frame order: the frame's inputs in scheduling
 /// order (top to bottom of the file), then the jobs they made ready, first in, first out
-/// (main-actor and nonisolated jobs in one queue).
+/// (main-actor and nonisolated jobs in one queue), except that a task which suspends to hop to
+/// the global executor (a nonisolated `async` call from the run's serial executor) goes on
+/// right after: on a thread of the pool there would be no hop, and code that holds a lock
+/// across such a call (swift-async-algorithms' `merge`) must find no other job between.
 ///
 /// It is single-threaded, like the run: every use checks that it is on the thread running the
 /// scenario. What it does not cover is written in docs/testing-real-code.md ("Async code").
@@ -28,6 +31,9 @@ public final class AsyncRuntime: @unchecked Sendable {
   private var head = 0
   private var drainPending = false
   private var isDraining = false
+  /// The job running now, and the task it gave up to hop to the global executor.
+  private var running: UnownedJob?
+  private var hopping: UnownedJob?
   private var nextToken = 0
   private var sleepers: [Int: Sleeper] = [:]
   private var tombstones: Set<Int> = []
@@ -109,6 +115,22 @@ public final class AsyncRuntime: @unchecked Sendable {
     scheduleDrain()
   }
 
+  /// Takes a job enqueued on the global executor: the task of the running job (it suspended
+  /// to hop to the generic executor, the hop a nonisolated `async` call makes from the run's
+  /// serial executor) runs next, as on a pool thread it would go on at once without a hop;
+  /// any other job waits its turn.
+  func enqueueGlobal(_ job: UnownedJob) {
+    if let running, hopping == nil, Self.same(job, running) {
+      hopping = job
+    } else {
+      enqueue(job, onMainActor: false)
+    }
+  }
+
+  private static func same(_ one: UnownedJob, _ other: UnownedJob) -> Bool {
+    unsafeBitCast(one, to: UnsafeRawPointer.self) == unsafeBitCast(other, to: UnsafeRawPointer.self)
+  }
+
   private func scheduleDrain() {
     guard !drainPending, !isDraining, endFrame == nil, let scheduler else { return }
     drainPending = true
@@ -120,51 +142,44 @@ public final class AsyncRuntime: @unchecked Sendable {
       })
   }
 
-  /// Runs jobs first in, first out until none is left (jobs they make ready included).
+  /// Runs jobs first in, first out until none is left (jobs they make ready included), except
+  /// that a task the running job gives up to hop to the global executor runs next.
   private func runReadyJobs() {
     guard !isDraining else { return }
     isDraining = true
     defer { isDraining = false }
-    while head < jobs.count {
-      let next = jobs[head]
-      head += 1
-      if head >= 1_024, head * 2 >= jobs.count {
-        jobs.removeFirst(head)
-        head = 0
-      }
+    while let next = takeNext() {
       jobsRun += 1
+      running = next.job
       if next.onMainActor {
         next.job.runSynchronously(on: MainRunExecutor.shared.asUnownedSerialExecutor())
       } else {
-        if runsOnGenericExecutor {
-          next.job.runSynchronously(on: Self.genericExecutor)
-        } else {
-          next.job.runSynchronously(on: RunExecutor.shared.asUnownedSerialExecutor())
-        }
+        next.job.runSynchronously(on: RunExecutor.shared.asUnownedSerialExecutor())
       }
+      running = nil
     }
     jobs.removeAll(keepingCapacity: true)
     head = 0
   }
 
-  /// Whether jobs run on the generic executor (isolated to nothing), as a worker of the global
-  /// pool runs them, instead of the runtime's serial executor. On the serial executor a
-  /// nonisolated call hops, suspending the task at the hop; a task that holds a lock there
-  /// (swift-async-algorithms' `merge` holds its lock across `withUnsafeThrowingContinuation`)
-  /// deadlocks the single thread when another job runs first and takes that lock. On the generic
-  /// executor that does not happen, but a `Task.yield()` does not come back to the queue (the
-  /// yielded task is lost to the run), so the default stays the serial executor; the
-  /// differential against swift-async-algorithms (`Examples`, `AsyncDifferentialTests`) sets it.
-  public var runsOnGenericExecutor = false
-
-  /// The generic executor: the runtime's `SerialExecutorRef::generic()`, two null words.
-  private static let genericExecutor: UnownedSerialExecutor = {
-    precondition(MemoryLayout<UnownedSerialExecutor>.size == 2 * MemoryLayout<Int>.size)
-    return unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
-  }()
+  /// The task hopping off the job that just ran, else the first job waiting.
+  private func takeNext() -> (job: UnownedJob, onMainActor: Bool)? {
+    if let hop = hopping {
+      hopping = nil
+      return (hop, false)
+    }
+    guard head < jobs.count else { return nil }
+    let next = jobs[head]
+    head += 1
+    if head >= 1_024, head * 2 >= jobs.count {
+      jobs.removeFirst(head)
+      head = 0
+    }
+    return next
+  }
 
   /// The number of jobs waiting to run.
-  public var pendingJobs: Int { jobs.count - head }
+  public var pendingJobs: Int { jobs.count - head + (hopping == nil ? 0 : 1) }
 
   // MARK: - Sleeping
 

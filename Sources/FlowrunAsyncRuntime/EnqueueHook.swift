@@ -81,6 +81,14 @@ enum EnqueueHook {
     return true
   }
 
+  /// Gives `job`, enqueued on the global executor, to the calling thread's run; false when the
+  /// thread has none.
+  static func takeGlobalIntoRun(_ job: UnownedJob) -> Bool {
+    guard let runtime = current, runtime.accepts(job) else { return false }
+    runtime.enqueueGlobal(job)
+    return true
+  }
+
   /// Runs `body` with no run on the calling thread, so what it enqueues goes past the hooks
   /// to the executors the runtime would use without them (the global concurrent executor,
   /// Dispatch's main actor).
@@ -99,7 +107,7 @@ enum EnqueueHook {
       installed.savedMain = mainHook?.pointee
       installed.savedGetMain = getMainHook?.pointee
       globalHook?.pointee = { job, original in
-        if !EnqueueHook.takeIntoRun(job, onMainActor: false) { original(job) }
+        if !EnqueueHook.takeGlobalIntoRun(job) { original(job) }
       }
       mainHook?.pointee = { job, original in
         if !EnqueueHook.takeIntoRun(job, onMainActor: true) { original(job) }

@@ -87,6 +87,21 @@ import Testing
 }
 
 extension AsyncDifferentialTests {
+  /// Seed 311 (`merge` under `chunks` and `chunks(ofCount:or:)`, whose timer is merged with
+  /// its base) blocked the run's thread for ever on `merge`'s lock while the runtime let
+  /// another job run before a task that had suspended, holding the lock, to hop to the generic
+  /// executor (docs/testing-real-code.md, "How it is deterministic"). It runs to its end, on a
+  /// thread of its own so that a regression fails here instead of hanging the suite.
+  @Test func mergeHoldingItsLockAcrossAHopDoesNotBlockTheRun() {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      _ = try? Differential.run(seed: 311)
+      done.signal()
+    }
+    thread.start()
+    #expect(done.wait(timeout: .now() + 120) == .success, "seed 311 did not end within 120 s")
+  }
+
   /// Every documented difference has its row in docs/libraries.md.
   @Test func everyDifferenceIsDocumented() throws {
     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -14,9 +14,6 @@ enum RealPipeline {
   static func run(_ graph: Graph, events marbles: [[Recorded]], tick: Int64) throws -> [Recorded] {
     let scheduler = VirtualTimeScheduler()
     let runtime = AsyncRuntime(scheduler: scheduler, tick: tick)
-    // swift-async-algorithms' `merge` (also inside `chunks(ofCount:or:)`) deadlocks the run's
-    // one thread on the runtime's serial executor (AsyncRuntime.runsOnGenericExecutor).
-    runtime.runsOnGenericExecutor = true
     let recorder = Recorder()
     try runtime.withJobs {
       let streams = marbles.map { _ in AsyncThrowingStream<Value, any Error>.makeStream() }
