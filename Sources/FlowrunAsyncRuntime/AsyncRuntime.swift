@@ -232,9 +232,22 @@ final class RunExecutor: SerialExecutor, @unchecked Sendable {
 
   private init() {}
 
+  /// The thread-local count of the jobs the thread handed to the global concurrent executor.
+  private static let lateJobsKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// How many jobs enqueued from the calling thread, which had no run, went to the global
+  /// concurrent executor: evidence of the hand-off that needs no pool thread to run the job.
+  static var lateJobsHandedOnThisThread: Int { Int(bitPattern: pthread_getspecific(lateJobsKey)) }
+
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     if !EnqueueHook.takeIntoRun(job, onMainActor: false) {
+      let handed = Self.lateJobsHandedOnThisThread + 1
+      pthread_setspecific(Self.lateJobsKey, UnsafeRawPointer(bitPattern: handed))
       EnqueueHook.outsideRuns { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
   }

@@ -265,6 +265,31 @@ func events(of counterexample: Counterexample, in scenario: Scenario) throws -> 
     #expect(Explorer.explore(try scenario(yaml: atOnce), options: ExploreOptions(orders: true)).orderRuns == 1)
   }
 
+  /// A `merge` paced by a slow consumer resumes its suspended bases together after each pause:
+  /// which of those with a value waiting runs first is the runtime's choice. Without a slow
+  /// consumer each value is forwarded as it comes and there is no choice.
+  @Test func ordersVaryWhichResumedBaseOfAnAsyncMergeRunsFirst() throws {
+    let yaml = """
+      flowrun: 1
+      name: a pull resumes two bases
+      library: async
+      signals:
+        a: { hot: "-123|" }
+        b: { hot: "x----y|" }
+        both: { merge: [a, b] }
+      expect:
+        both: { marble: "-", consumer: { busy: 3 } }
+      invariants:
+        - 'true'
+      """
+    let exploration = Explorer.explore(try scenario(yaml: yaml), options: ExploreOptions(orders: true))
+    #expect(exploration.counterexample == nil)
+    // The pulls at 6 (b's y, a's 2) and at 12 (b's end, a's 3) each resume both bases.
+    #expect(exploration.orderRuns == 4)
+    let atOnce = yaml.replacingOccurrences(of: ", consumer: { busy: 3 }", with: "")
+    #expect(Explorer.explore(try scenario(yaml: atOnce), options: ExploreOptions(orders: true)).orderRuns == 1)
+  }
+
   /// A run with generated inputs keeps the expectations that declare a slow consumer (its pace
   /// changes what the graph does) and drops the others (explore checks invariants only).
   @Test func generatedRunsKeepOnlySlowConsumers() throws {

@@ -252,11 +252,18 @@ import Testing
     #expect(problems == nil, "\(test.name): \(problems ?? "")")
   }
 
-  /// Runs the resumed bases of a `combineLatest` in the other order; inputs keep theirs.
+  /// Runs the resumed bases of a `combineLatest` (or of the operator named `prefix`) in the
+  /// other order; inputs keep theirs.
   final class Reversed: TieBreaker {
+    private let prefix: String
     private(set) var asked: [[String]] = []
+
+    init(_ prefix: String = "combineLatest") {
+      self.prefix = prefix
+    }
+
     func order(frame: Int, owners: [NodeLabel]) -> [Int]? {
-      guard owners.allSatisfy({ $0.name.hasPrefix("combineLatest") }) else { return nil }
+      guard owners.allSatisfy({ $0.name.hasPrefix(prefix) }) else { return nil }
       asked.append(owners.map(\.name))
       return Array(owners.indices.reversed())
     }
@@ -286,5 +293,29 @@ import Testing
     let result = ScenarioRunner.run(scenario, order: reversed)
     #expect(result.status == .passed, "\(result.expectations.map(\.actual))")
     #expect(reversed.asked.contains(["combineLatest input 1", "combineLatest input 2"]))
+  }
+
+  /// After a pause, which of a `merge`'s resumed bases with a value waiting runs first is the
+  /// runtime's choice: reversed, b's y comes before a's 2 at frame 7 (and a's 3 before b's end
+  /// at frame 13).
+  @Test func theTieBreakerOrdersTheResumedBasesOfAMerge() throws {
+    let yaml = """
+      flowrun: 1
+      name: resumed together
+      library: async
+      signals:
+        a: { hot: "-123|" }
+        b: { hot: "-x---y|" }
+        out: { merge: [a, b] }
+      expect:
+        out: { marble: "-1--x--y--2--3--|", consumer: { busy: 3 } }
+      """
+    let file = ScenarioLoader.load(path: "test.yaml", bytes: Array(yaml.utf8))
+    let scenario = try #require(file.scenarios.first)
+    #expect(ScenarioRunner.run(scenario).status != .passed)
+    let reversed = Reversed("merge")
+    let result = ScenarioRunner.run(scenario, order: reversed)
+    #expect(result.status == .passed, "\(result.expectations.map(\.actual))")
+    #expect(reversed.asked.first == ["merge input 1", "merge input 2"])
   }
 }

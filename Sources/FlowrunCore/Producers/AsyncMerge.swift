@@ -21,19 +21,24 @@
 /// ```
 public final class AsyncMergeSource: Source {
   fileprivate let inputs: [any Source]
+  /// The runtime whose tie-breaker orders the bases resumed together.
+  fileprivate weak var runtime: Runtime?
 
-  public init(_ inputs: [any Source]) {
+  /// `runtime` lets `explore --orders` vary which resumed base runs first.
+  public init(_ inputs: [any Source], runtime: Runtime? = nil) {
     self.inputs = inputs
+    self.runtime = runtime
   }
 
   public func subscribe(_ observer: any Observer) -> any Disposable {
-    let subscription = AsyncMergeSubscription(inputs: inputs, observer: observer)
+    let subscription = AsyncMergeSubscription(source: self, observer: observer)
     subscription.start()
     return subscription
   }
 }
 
 private final class AsyncMergeSubscription: MultiInputSink, Disposable {
+  private let source: AsyncMergeSource
   private let inputs: [any Source]
   private let observer: any Observer
   private let links: InputLinks
@@ -56,8 +61,9 @@ private final class AsyncMergeSubscription: MultiInputSink, Disposable {
   private var isDone = false
   private let nextPull = NextPull()
 
-  init(inputs: [any Source], observer: any Observer) {
-    self.inputs = inputs
+  init(source: AsyncMergeSource, observer: any Observer) {
+    self.source = source
+    inputs = source.inputs
     self.observer = observer
     links = InputLinks(count: inputs.count)
     waiting = inputs.map { _ in PendingQueue<Event>() }
@@ -142,7 +148,7 @@ private final class AsyncMergeSubscription: MultiInputSink, Disposable {
     if let failure { return finish(with: failure) }
     if finishedCount == inputs.count { return finish(with: .completed) }
     consumerWaits = true
-    let order = suspended
+    let order = ordered(suspended)
     suspended = []
     resuming = true
     for index in order where !isDone && failure == nil {
@@ -156,6 +162,20 @@ private final class AsyncMergeSubscription: MultiInputSink, Disposable {
     }
     guard !isDone else { return }
     if !consumerWaits { consumerAsksAgain() }
+  }
+
+  /// The resumed bases in the order they suspended, or, when more than one has an event
+  /// waiting, those in the order the run's tie-breaker chooses (`explore --orders`); the
+  /// others keep their places.
+  private func ordered(_ resumed: [Int]) -> [Int] {
+    let ready = resumed.filter { !waiting[$0].isEmpty }
+    guard ready.count > 1, let runtime = source.runtime, let tieBreaker = runtime.scheduler.tieBreaker else {
+      return resumed
+    }
+    let owners = ready.map { NodeLabel("merge input \($0 + 1)") }
+    guard let chosen = tieBreaker.order(frame: runtime.now, owners: owners) else { return resumed }
+    var next = chosen.map { ready[$0] }.makeIterator()
+    return resumed.map { waiting[$0].isEmpty ? $0 : next.next() ?? $0 }
   }
 
   private func finish(with event: Event) {

@@ -405,6 +405,6 @@ extension StepCompilation {
       guard let concurrent = count(node, "'concurrent'", minimum: 1) else { return nil }
       return (combine(inputs) { MergeSource($0, concurrent: concurrent) }, .value)
     }
-    return (combine(inputs) { AsyncMergeSource($0) }, .value)
+    return (combine(inputs, onRuntime: { AsyncMergeSource($1, runtime: $0) }), .value)
   }
 }
