@@ -38,7 +38,7 @@ struct GraphFuzzTests {
   }
 
   /// Each graph loads (`flowrun check`: a failure is a generator bug) and runs without a crash.
-  @Test func graphsLoadAndRunWithoutCrashing() throws {
+  @Test func graphsLoadAndRunWithoutCrashing() async throws {
     let executable = try #require(
       Self.environment["FLOWRUN_GRAPH_FUZZ_EXECUTABLE"].map(URL.init(fileURLWithPath:)) ?? CLI.executable,
       "the flowrun executable was not built")
@@ -48,7 +48,7 @@ struct GraphFuzzTests {
     var crashes: [String] = []
     for batch in stride(from: seeds.lowerBound, to: seeds.upperBound, by: Self.batchSize) {
       let batchSeeds = Array(batch..<min(batch + UInt64(Self.batchSize), seeds.upperBound))
-      let result = try GraphBatch.run(batchSeeds, generator: generator, executable: executable)
+      let result = try await GraphBatch.run(batchSeeds, generator: generator, executable: executable)
       loadFailures += result.loadFailures
       crashes += result.crashes
     }
@@ -67,7 +67,7 @@ enum GraphBatch {
     var crashes: [String] = []
   }
 
-  static func run(_ seeds: [UInt64], generator: GraphGenerator, executable: URL) throws -> Result {
+  static func run(_ seeds: [UInt64], generator: GraphGenerator, executable: URL) async throws -> Result {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-graphs-\(UUID().uuidString)")
     let files = directory.appendingPathComponent("graphs")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
@@ -78,7 +78,7 @@ enum GraphBatch {
     }
     var result = Result()
     let checkReport = directory.appendingPathComponent("check.json")
-    let check = try ChildProcess.run(
+    let check = try await ChildProcess.run(
       executable.path, ["check", "--color", "never", "--reporter", "json:" + checkReport.path, files.path],
       in: directory, hangGuard: 600)
     #expect(check.signal == nil && !check.hung, "flowrun check crashed or hung on seeds \(seeds)\n\(check.output)")
@@ -87,7 +87,7 @@ enum GraphBatch {
       result.loadFailures.append("\(scenario.path): \(scenario.messages.joined(separator: "; "))\n\(text)")
     }
     let runReport = directory.appendingPathComponent("run.json")
-    let run = try ChildProcess.run(
+    let run = try await ChildProcess.run(
       executable.path, ["run", "--color", "never", "--jobs", "2", "--reporter", "json:" + runReport.path, files.path],
       in: directory, hangGuard: 1200)
     #expect(
@@ -97,15 +97,15 @@ enum GraphBatch {
     where scenario.messages.contains(where: { $0.hasPrefix("flowrun crashed") }) {
       crashed.insert(scenario.path)
     }
-    for path in crashed.sorted() { result.crashes.append(try keep(crash: path, executable: executable)) }
+    for path in crashed.sorted() { result.crashes.append(try await keep(crash: path, executable: executable)) }
     return result
   }
 
   /// Runs the crashing file alone to capture what the crash printed, keeps both in
   /// `FLOWRUN_GRAPH_FUZZ_CRASHES` when set, and describes the crash.
-  static func keep(crash path: String, executable: URL) throws -> String {
+  static func keep(crash path: String, executable: URL) async throws -> String {
     let url = URL(fileURLWithPath: path)
-    let alone = try ChildProcess.run(
+    let alone = try await ChildProcess.run(
       executable.path, ["trace", url.path], in: url.deletingLastPathComponent(), hangGuard: 600)
     let output = alone.output.suffix(20000)
     if let folder = GraphFuzzTests.environment["FLOWRUN_GRAPH_FUZZ_CRASHES"] {
