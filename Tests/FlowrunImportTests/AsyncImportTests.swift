@@ -69,7 +69,18 @@ import Testing
       #expect(result.scenario.contains(line), "\(line)\n\(result.scenario)")
     }
     let test = try #require(result.test)
-    #expect(test.contains("let viewModel = ViewModel(api: <#api#>, clock: flow.clock)"), "\(test)")
+    // The protocol's one method is read: a stub of it answers with the scenario's service.
+    let stub = """
+          struct StubSearchAPI: SearchAPI {
+            let apisearch: AsyncFlowService<[String]>
+            func search(_ query: String) async throws -> [String] {
+              try await apisearch(query)
+            }
+          }
+          let viewModel = ViewModel(api: StubSearchAPI(apisearch: apisearch), clock: flow.clock)
+      """
+    #expect(test.contains(stub), "\(test)")
+    #expect(!test.contains("<#api#>"), "\(test)")
     #expect(test.contains("flow.observe(\"observed.results\", of: viewModel, \\.results)"), "\(test)")
   }
 
