@@ -217,4 +217,25 @@ import Testing
       test.contains("flow.drive(\"vm.taps\") { (value: String) in Task { await viewModel.taps.send(value) } }"),
       "\(test)")
   }
+
+  /// An `@Observable` getter that compares two stored properties: equal samples once.
+  @Test func aGetterComparingTwoInputsGetsEqualSamplesOnce() throws {
+    let result = Self.draft(
+      """
+      import Observation  // the view model's import (text)
+
+      @Observable final class FormViewModel {
+        var password = ""
+        var repeated = ""
+        var matches: Bool { !password.isEmpty && password == repeated }
+      }
+      """)
+    #expect(result.diagnostics.map(\.rendered) == [])
+    for line in [
+      "set: { vm.password: \"password2\" }", "set: { vm.repeated: \"repeated1\" }",
+      "set: { vm.repeated: \"password2\" }",
+    ] {
+      #expect(result.scenario.contains(line), "\(line)\n\(result.scenario)")
+    }
+  }
 }
