@@ -10,6 +10,8 @@ struct BindingFill {
   let draft: Draft
   let library: ImportedLibrary
   let module: String?
+  /// The file's protocols and their methods (`protocol SessionAPI { func login(…) }`).
+  var protocols: [String: [FunctionDeclSyntax]] = [:]
 
   func fill() -> SwiftTestSkeleton.Fill {
     var fill = SwiftTestSkeleton.Fill()
@@ -18,6 +20,13 @@ struct BindingFill {
       fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
     }
     fill.construction = construction()
+    if library == .rxswift, fill.construction?.contains(".sink(") == true {
+      // A protocol stub makes observables of the scenario's publishers.
+      fill.imports += [
+        "import RxSwift", "", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim",
+        "#endif",
+      ]
+    }
     fill.globalActor = decl.globalActor
     for service in draft.services {
       if !service.response.isEmpty { fill.serviceTypes[service.name] = service.response }
@@ -121,6 +130,7 @@ struct BindingFill {
   /// `let viewModel = SearchViewModel(scheduler: flow.scheduler, search: { … })`.
   func construction() -> String {
     var arguments: [String] = []
+    var declarations: [String] = []
     let services = Set(draft.services.map(\.name))
     for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
       let label = parameter.label == "_" ? "" : "\(parameter.label): "
@@ -135,6 +145,9 @@ struct BindingFill {
         || genericParameters(conformingTo: "Clock").contains(parameter.type)
       {
         arguments.append(label + "flow.clock")
+      } else if let stub = protocolStub(for: parameter) {
+        declarations += stub.declaration
+        arguments.append(label + stub.value)
       } else if let service = draft.services.first(where: { $0.name == parameter.name }),
         let shape = ServiceShape.of(functionType: parameter.type)
       {
@@ -144,7 +157,8 @@ struct BindingFill {
         arguments.append(label + "<#\(parameter.name)#>")
       }
     }
-    return "let viewModel = \(decl.name)(\(arguments.joined(separator: ", ")))"
+    let construction = "let viewModel = \(decl.name)(\(arguments.joined(separator: ", ")))"
+    return (declarations + [construction]).joined(separator: "\n    ")
   }
 
   /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`) or clocks
@@ -163,14 +177,18 @@ struct BindingFill {
 
   /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`.
   func stub(_ name: String, shape: ServiceShape) -> String {
-    let call = shape.input == nil ? "\(name)()" : "\(name)($0)"
+    "{ " + publisher(shape.input == nil ? "\(name)()" : "\(name)($0)", shape: shape) + " }"
+  }
+
+  /// The scenario's publisher `call` as the code's: `search($0).replaceError(with: []) …`.
+  func publisher(_ call: String, shape: ServiceShape) -> String {
     switch shape.failure?.replacingOccurrences(of: " ", with: "") {
     case "Never"?:
-      return "{ \(call).replaceError(with: \(fallback(shape.response))).eraseToAnyPublisher() }"
+      return "\(call).replaceError(with: \(fallback(shape.response))).eraseToAnyPublisher()"
     case "anyError"?, "Error"?:
-      return "{ \(call).mapError { $0 as any Error }.eraseToAnyPublisher() }"
+      return "\(call).mapError { $0 as any Error }.eraseToAnyPublisher()"
     default:
-      return "{ \(call).mapError { _ in <#\(shape.failure ?? "Failure")#> }.eraseToAnyPublisher() }"
+      return "\(call).mapError { _ in <#\(shape.failure ?? "Failure")#> }.eraseToAnyPublisher()"
     }
   }
 

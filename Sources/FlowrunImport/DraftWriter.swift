@@ -108,10 +108,17 @@ struct DraftWriter {
       "timeline:  # each input set twice"
         + (executed.isEmpty ? "" : ", then each command executed") + ", a pause apart: edit the values and frames")
     var actions: [(frame: Int, line: [String])] = []
+    let equal = equalInputs
     for (index, state) in inputs.enumerated() {
       for round in 0..<2 {
         let frame = 1 + (2 * index + round) * gap
-        let (value, _) = sample(state.swiftType, index: round + 1, name: shortName(state.name))
+        // An input compared for equality with an earlier one: equal to its last sample, second.
+        let (value, _) =
+          if round == 1, let earlier = equal[state.name] {
+            sample(state.swiftType, index: 2, name: shortName(earlier))
+          } else {
+            sample(state.swiftType, index: round + 1, name: shortName(state.name))
+          }
         let verb = if case .subject = state.kind { "send" } else { "set" }
         actions.append((frame, ["  - at: \(frame)", "    \(verb): { \(state.name): \(value) }"]))
       }

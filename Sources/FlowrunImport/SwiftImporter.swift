@@ -72,7 +72,9 @@ public enum SwiftImporter {
     diagnostics += loaded.diagnostics
     var test: String?
     if !loaded.hasErrors, !loaded.scenarios.isEmpty {
-      let fill = BindingFill(decl: decl, draft: draft, library: library, module: module).fill()
+      let fill = BindingFill(
+        decl: decl, draft: draft, library: library, module: module, protocols: declarations.protocols
+      ).fill()
       test = SwiftTestSkeleton.text(file: loaded, path: testPath ?? scenarioPath, fill: fill)
     }
     return Result(

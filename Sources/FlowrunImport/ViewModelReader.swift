@@ -85,6 +85,8 @@ final class DeclarationReader: SyntaxVisitor {
   var viewModels: [ViewModelDecl] = []
   /// `protocol P { func m(…) -> AnyPublisher<R, E> }`: `m` by name.
   var protocolMethods: [String: ServiceShape] = [:]
+  /// The methods of each protocol, by protocol name: a protocol-typed service's stub in the test.
+  var protocols: [String: [FunctionDeclSyntax]] = [:]
   /// Struct fields by struct name, for sample values of a service's response.
   var structs: [String: [(name: String, type: String)]] = [:]
 
@@ -96,6 +98,7 @@ final class DeclarationReader: SyntaxVisitor {
   }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    protocols[node.name.text] = node.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
     for item in node.memberBlock.members {
       guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
       let returned = function.signature.returnClause?.type.trimmedDescription ?? "Void"

@@ -69,7 +69,18 @@ import Testing
       #expect(result.scenario.contains(line), "\(line)\n\(result.scenario)")
     }
     let test = try #require(result.test)
-    #expect(test.contains("let viewModel = ViewModel(api: <#api#>, clock: flow.clock)"), "\(test)")
+    // The protocol's one method is read: a stub of it answers with the scenario's service.
+    let stub = """
+          struct StubSearchAPI: SearchAPI {
+            let apisearch: AsyncFlowService<[String]>
+            func search(_ query: String) async throws -> [String] {
+              try await apisearch(query)
+            }
+          }
+          let viewModel = ViewModel(api: StubSearchAPI(apisearch: apisearch), clock: flow.clock)
+      """
+    #expect(test.contains(stub), "\(test)")
+    #expect(!test.contains("<#api#>"), "\(test)")
     #expect(test.contains("flow.observe(\"observed.results\", of: viewModel, \\.results)"), "\(test)")
   }
 
@@ -205,5 +216,26 @@ import Testing
     #expect(
       test.contains("flow.drive(\"vm.taps\") { (value: String) in Task { await viewModel.taps.send(value) } }"),
       "\(test)")
+  }
+
+  /// An `@Observable` getter that compares two stored properties: equal samples once.
+  @Test func aGetterComparingTwoInputsGetsEqualSamplesOnce() throws {
+    let result = Self.draft(
+      """
+      import Observation  // the view model's import (text)
+
+      @Observable final class FormViewModel {
+        var password = ""
+        var repeated = ""
+        var matches: Bool { !password.isEmpty && password == repeated }
+      }
+      """)
+    #expect(result.diagnostics.map(\.rendered) == [])
+    for line in [
+      "set: { vm.password: \"password2\" }", "set: { vm.repeated: \"repeated1\" }",
+      "set: { vm.repeated: \"password2\" }",
+    ] {
+      #expect(result.scenario.contains(line), "\(line)\n\(result.scenario)")
+    }
   }
 }

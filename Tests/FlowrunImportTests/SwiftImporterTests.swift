@@ -116,4 +116,67 @@ import Testing
     #expect(
       result.scenario.contains("- map: '($0 == nil ? nil : \"Hello \\(($0))\") ?? \"Hello\"'"), "\(result.scenario)")
   }
+
+  /// A protocol-typed service whose methods the chains all call gets a conforming stub in the
+  /// test; a protocol with a method no chain calls stays a placeholder.
+  @Test(arguments: [true, false])
+  func aProtocolServiceGetsAStub(allRead: Bool) throws {
+    let source = """
+      import Combine  // the view model's import (text)
+
+      protocol SearchAPI {
+        func search(_ query: String) -> AnyPublisher<[String], Never>
+      \(allRead ? "" : "  func suggest(_ query: String) -> AnyPublisher<[String], Never>\n")}
+
+      final class SearchViewModel {
+        @Published var query = ""
+        @Published private(set) var results: [String] = []
+
+        init(api: any SearchAPI) {
+          $query.map { api.search($0) }.switchToLatest().assign(to: &$results)
+        }
+      }
+      """
+    let result = SwiftImporter.draft(path: "SearchViewModel.swift", source: source, scenarioPath: "Search.yaml")
+    #expect(result.diagnostics.map(\.rendered) == [])
+    let test = try #require(result.test)
+    let stub = """
+          struct StubSearchAPI: SearchAPI {
+            let apisearch: FlowService<[String]>
+            func search(_ query: String) -> AnyPublisher<[String], Never> {
+              apisearch(query).replaceError(with: []).eraseToAnyPublisher()
+            }
+          }
+          let viewModel = SearchViewModel(api: StubSearchAPI(apisearch: apisearch))
+      """
+    #expect(test.contains(stub) == allRead, "\(test)")
+    #expect(test.contains("let viewModel = SearchViewModel(api: <#api#>)") == !allRead, "\(test)")
+  }
+
+  /// Two inputs a condition compares for equality get equal samples at the second set of the
+  /// later one (and different ones before), so that the recording shows both values.
+  @Test(arguments: ["$0 == $1", "password, repeated in password == repeated", "$1 != $0"])
+  func comparedInputsGetEqualSamplesOnce(closure: String) throws {
+    let source = """
+      final class FormViewModel {
+        @Published var password = ""
+        @Published var repeated = ""
+        @Published var name = ""
+        @Published private(set) var matches = false
+
+        init() {
+          $password.combineLatest($repeated).map { \(closure) }.assign(to: &$matches)
+        }
+      }
+      """
+    let result = SwiftImporter.draft(path: "FormViewModel.swift", source: source, scenarioPath: "Form.yaml")
+    #expect(result.diagnostics.map(\.rendered) == [])
+    for line in [
+      "set: { vm.password: \"password1\" }", "set: { vm.password: \"password2\" }",
+      "set: { vm.repeated: \"repeated1\" }", "set: { vm.repeated: \"password2\" }",
+      "set: { vm.name: \"name1\" }", "set: { vm.name: \"name2\" }",
+    ] {
+      #expect(result.scenario.contains(line), "\(line)\n\(result.scenario)")
+    }
+  }
 }

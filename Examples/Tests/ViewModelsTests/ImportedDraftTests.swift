@@ -60,7 +60,7 @@ import ViewModels
     #expect(failures.map(\.target) == ["vm.isSignUpEnabled"])
     let failure = try #require(failures.first)
     #expect(failure.line == 46)
-    #expect(failure.lines.contains("expected ---------a-a"), "\(failure.message)")
+    #expect(failure.lines.contains("expected ---------a-b"), "\(failure.message)")
     #expect(failure.lines.contains("code     ---------b-b"), "\(failure.message)")
     #expect(failure.lines.contains { $0.hasSuffix("^ frame 9: expected a, got b") }, "\(failure.message)")
     #expect(failure.lines.contains("legend: a = false, b = true"), "\(failure.message)")
