@@ -68,6 +68,27 @@ extension Runtime {
     return false
   }
 
+  /// `chargeDelivery(event, at: node)`, then `enterNesting(node)` when it passes, with the
+  /// failed flag read once: what a metered node does at every delivery. Leave with
+  /// `exitNesting()` when it returned true.
+  @inline(__always)
+  func enterDelivery(_ event: Event, at node: NodeLabel) -> Bool {
+    guard !isFailed else { return false }
+    if countDelivery() > budget.deliveries { return deliveryLimitReached(at: node) }
+    if case .next(let value) = event {
+      let used = addMemory(value.shallowSize)
+      if used.addingClamped(scheduler.pendingCount &* RunBudget.pendingActionCost) > budget.memory {
+        return memoryLimitReached(at: node)
+      }
+    }
+    if stackFloor != 0 && ThreadStack.address() < stackFloor { return stackLimitReached(at: node) }
+    if pushNesting() > budget.nesting {
+      popNesting()
+      return nestingLimitReached(at: node)
+    }
+    return true
+  }
+
   /// Records the bounds of the current thread's stack, so that `enterNesting` can stop a run
   /// before it overflows whatever the frame sizes of this build (sanitizers make them larger).
   /// Call it on the thread that runs the scenario.
@@ -148,7 +169,7 @@ private final class MeteredObserver: Observer {
 
   func receive(_ event: Event) {
     runtime._withUnsafeGuaranteedRef { runtime in
-      guard runtime.chargeDelivery(event, at: label), runtime.enterNesting(label) else { return }
+      guard runtime.enterDelivery(event, at: label) else { return }
       downstream.receive(event)
       runtime.exitNesting()
     }

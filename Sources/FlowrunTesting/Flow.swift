@@ -65,8 +65,14 @@ public final class Flow {
       }
     }
     // A scalar type's values are converted by a closure written for it; one that does not
-    // convert fails through the generic path, with its message.
-    bound.drive(name, FlowValues.scalarDrive(body, otherwise: generic) ?? generic)
+    // convert fails through the generic path, with its message. (Not `scalar ?? generic`: the
+    // generic `??` would keep the closure at its most general abstraction, and every value
+    // would then go through two more reabstraction thunks.)
+    if let scalar = FlowValues.scalarDrive(body, otherwise: generic) {
+      bound.drive(name, scalar)
+    } else {
+      bound.drive(name, generic)
+    }
   }
 
   /// Calls `body` at each value of the input `name`, ignoring the value (a command executed
