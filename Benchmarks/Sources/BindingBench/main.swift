@@ -270,6 +270,9 @@ let searchPath = write(searchScenario(events), "search")
 print("\(events) input events, \(reps) reps (medians, seconds; ratio = TestScheduler / flowrun, > 1: flowrun faster)")
 print("| view model | flowrun wall | TestScheduler wall | ratio (wall) | flowrun CPU | TestScheduler CPU | ratio (CPU) |")
 print("|---|---|---|---|---|---|---|")
+/// The targets missed (flowrun's CPU time above the peer's, explore under 1,000 runs per CPU
+/// second): the process exits 1 when there is one.
+var missed: [String] = []
 for (name, flowrun, peer) in [
   ("login", { _ = try loginUnderFlowrun(loginPath) }, { _ = loginUnderTestScheduler(events) }),
   ("search", { _ = try searchUnderFlowrun(searchPath) }, { _ = searchUnderTestScheduler(events) }),
@@ -286,6 +289,7 @@ for (name, flowrun, peer) in [
   print(
     "| \(name) | \(f(a)) | \(f(b)) | \(String(format: "%.2f", b / a))× | \(f(c)) | \(f(d)) | \(String(format: "%.2f", d / c))× |"
   )
+  if side == nil, d / c < 1 { missed.append("\(name): flowrun slower than TestScheduler (CPU ratio \(String(format: "%.2f", d / c))×)") }
 }
 
 let explorePath = write(exploreScenario, "explore")
@@ -300,4 +304,9 @@ if !rates.isEmpty {
   print(
     "explore against the login view model: \(exploreRuns) runs, \(String(format: "%.0f", median(rates.map(\.wall)))) runs/s"
       + " (wall clock), \(String(format: "%.0f", median(rates.map(\.cpu)))) runs per CPU second")
+  if median(rates.map(\.cpu)) < 1_000 { missed.append("explore: under 1,000 runs per CPU second") }
 }
+print("")
+print(missed.isEmpty ? "targets met (flowrun at least as fast; explore at least 1,000 runs/s)" : "targets missed:")
+for line in missed { print("  " + line) }
+if !missed.isEmpty { exit(1) }
