@@ -179,7 +179,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunImportTests",
       dependencies: ["FlowrunImport", "FlowrunDiagnostics", "FlowrunScenario", "FlowrunTestSupport", "flowrun"],
-      exclude: ["Inputs"]
+
     ),
     .testTarget(
       name: "FlowrunLSPTests", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunLSP", "FlowrunScenario"]),

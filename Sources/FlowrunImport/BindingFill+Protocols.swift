@@ -19,7 +19,7 @@ extension BindingFill {
       else { return nil }
       let field = Self.identifier(name)
       let kind = library == .async ? "AsyncFlowService" : "FlowService"
-      fields.append("  let \(field): \(kind)<\(service.response)>")
+      fields.append("  let \(field): \(kind)<\(Self.serviceType(service.response))>")
       bodies += ["  \(signature(of: method)) {"] + body.map { "    " + $0 } + ["  }"]
     }
     if library == .rxswift { bodies += Self.rxObservable }
@@ -62,7 +62,9 @@ extension BindingFill {
     switch library {
     case .async:
       guard shape.isAsync else { return nil }
-      if method.signature.effectSpecifiers?.throwsClause != nil { return ["try await \(call)"] }
+      let throwing = method.signature.effectSpecifiers?.throwsClause != nil
+      if Self.isVoid(returned) { return [throwing ? "_ = try await \(call)" : "_ = try? await \(call)"] }
+      if throwing { return ["try await \(call)"] }
       return ["(try? await \(call)) ?? \(fallback(returned))"]
     case .combine:
       guard returned.hasPrefix("AnyPublisher<") else { return nil }
@@ -80,7 +82,9 @@ extension BindingFill {
           String?.none
         }
       guard let trait else { return nil }
-      return ["observable(\(call))\(trait)"]
+      // A `Void` answer: the service's `FlowVoid` mapped to `()`.
+      let void = Self.isVoid(shape.response) ? ".map { _ in }" : ""
+      return ["observable(\(call))\(void)\(trait)"]
     }
   }
 

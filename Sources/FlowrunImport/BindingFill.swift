@@ -20,16 +20,12 @@ struct BindingFill {
       fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
     }
     fill.construction = construction()
-    if library == .rxswift, fill.construction?.contains(".sink(") == true {
-      // A protocol stub makes observables of the scenario's publishers.
-      fill.imports += [
-        "import RxSwift", "", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim",
-        "#endif",
-      ]
+    if library == .rxswift, let construction = fill.construction {
+      fill.imports += rxImports(for: construction)
     }
     fill.globalActor = decl.globalActor
     for service in draft.services {
-      if !service.response.isEmpty { fill.serviceTypes[service.name] = service.response }
+      if !service.response.isEmpty { fill.serviceTypes[service.name] = Self.serviceType(service.response) }
       if library == .async { fill.asyncServices.insert(service.name) }
     }
     fill.outputLines = rxOutputs()
@@ -53,7 +49,11 @@ struct BindingFill {
           }
         fill.inputs[state.name] = "viewModel.\(member).\(verb)(value)"
       }
-      if let type = state.swiftType { fill.inputTypes[state.name] = type }
+      if let type = state.swiftType {
+        fill.inputTypes[state.name] = type
+        // `Void` is not Decodable: the input is driven without its value (`accept(())`).
+        if Self.isVoid(type) { fill.inputs[state.name] = fill.inputs[state.name]?.replacingOccurrences(of: "(value)", with: "(())") }
+      }
     }
     for chain in draft.chains where chain.isCommand && chain.isAction {
       // RxSwift's Action: `execute(_:)` with the input, `()` for a CocoaAction.
@@ -135,8 +135,11 @@ struct BindingFill {
     for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
       let label = parameter.label == "_" ? "" : "\(parameter.label): "
       if library == .rxswift, parameter.type.contains("Scheduler") || parameter.name == "scheduler" {
-        // RxSwift's scheduler over flow.scheduler: testing-real-code.md, "Binding RxSwift code by hand".
-        arguments.append(label + "FlowRxScheduler(flow: flow.scheduler)")
+        // RxSwift's scheduler over flow.scheduler: testing-real-code.md, "Binding RxSwift code".
+        arguments.append(label + (makesDrivers ? "scheduler" : "FlowRxScheduler(flow: flow.scheduler)"))
+      } else if library == .rxswift, let provider = moyaProvider(for: parameter) {
+        declarations += provider
+        arguments.append(label + parameter.name)
       } else if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
         || genericParameters(conformingTo: "Scheduler").contains(parameter.type)
       {
@@ -157,8 +160,11 @@ struct BindingFill {
         arguments.append(label + "<#\(parameter.name)#>")
       }
     }
-    let construction = "let viewModel = \(decl.name)(\(arguments.joined(separator: ", ")))"
-    return (declarations + [construction]).joined(separator: "\n    ")
+    let made = "\(decl.name)(\(arguments.joined(separator: ", ")))"
+    guard library == .rxswift, makesDrivers else {
+      return (declarations + ["let viewModel = \(made)"]).joined(separator: "\n    ")
+    }
+    return (declarations + sharingScheduler(making: made)).joined(separator: "\n    ")
   }
 
   /// The generic parameters of the view model that are schedulers (`<S: Scheduler>`) or clocks
@@ -182,6 +188,8 @@ struct BindingFill {
 
   /// The scenario's publisher `call` as the code's: `search($0).replaceError(with: []) …`.
   func publisher(_ call: String, shape: ServiceShape) -> String {
+    // A `Void` answer: the service's `FlowVoid` mapped to `()`.
+    let call = Self.isVoid(shape.response) ? call + ".map { _ in }" : call
     switch shape.failure?.replacingOccurrences(of: " ", with: "") {
     case "Never"?:
       return "\(call).replaceError(with: \(fallback(shape.response))).eraseToAnyPublisher()"
@@ -200,6 +208,7 @@ struct BindingFill {
     case "String": return "\"\""
     case "Int", "Double": return "0"
     case "Bool": return "false"
+    case "Void", "()": return "()"
     default: return "<#\(type)#>"
     }
   }

@@ -354,6 +354,7 @@ struct ChainReader {
     var name: String
     var arguments = Array(call.arguments.map(\.expression))
     var shape: ServiceShape?
+    var moyaCase: (name: String, arity: Int)?
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       name = reference.baseName.text
       guard let found = serviceShape(name) else { return nil }
@@ -367,6 +368,7 @@ struct ChainReader {
         // Moya: provider.rx.request(.login(account, password)).
         name = String(owner.dropLast(3)) + "." + endpoint.declName.baseName.text
         arguments = target.arguments.map(\.expression)
+        moyaCase = (endpoint.declName.baseName.text, arguments.count)
       } else if let member = decl.member(owner), member.kind == .other,
         let found = declarations.protocolMethods[method]
       {
@@ -386,7 +388,8 @@ struct ChainReader {
     current.recognised.append(name)
     if !draft.services.contains(where: { $0.name == name }) {
       draft.services.append(
-        Draft.Service(name: name, response: shape?.response ?? "", shape: shape, origin: file.cite(call)))
+        Draft.Service(
+          name: name, response: shape?.response ?? "", shape: shape, origin: file.cite(call), moyaCase: moyaCase))
     }
     var step = Draft.Step(key: "call", value: name, origin: file.cite(call) + " \(name)(…)")
     if !arguments.isEmpty {

@@ -84,6 +84,9 @@ struct Draft {
     var response: String
     var shape: ServiceShape?
     var origin: String
+    /// A Moya target's case the code requests (`provider.rx.request(.login(a, b))`: `login`, 2
+    /// associated values): the binding test answers the provider's requests of that case.
+    var moyaCase: (name: String, arity: Int)? = nil
   }
 
   var viewModel: String

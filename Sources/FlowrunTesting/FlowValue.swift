@@ -97,6 +97,17 @@ extension Dictionary: FlowValueConvertible where Key == String, Value: FlowValue
   }
 }
 
+/// The answer of a service whose Swift type has no value (`func logout() -> Single<Void>`,
+/// `AnyPublisher<Void, Error>`): `Void` is not `Decodable`, so the test takes the service as
+/// `flow.service("api.logout", returning: FlowVoid.self)` and maps its answers to `()`. Any
+/// value of the scenario converts to it (a service's `r: ~` most often).
+public struct FlowVoid: FlowValueConvertible, Decodable, Hashable, Sendable {
+  public init() {}
+  public var flowValue: Value { .null }
+  public init?(flowValue value: Value) {}
+  public init(from decoder: any Decoder) throws {}
+}
+
 /// Why a value did not convert.
 struct ConversionError: Error {
   var reason: String

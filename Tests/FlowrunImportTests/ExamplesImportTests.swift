@@ -4,52 +4,55 @@ import FlowrunTestSupport
 import Foundation
 import Testing
 
-/// The importer on real view models: the Examples package's Combine and async view models and
-/// RxSwift ones written as test input (`Inputs/`, never compiled). The drafts load, nine calls in ten
-/// or more are read, `flowrun --update` records their expectations, and the drafts committed
-/// under `Examples/Imported` (checked against the code by `swift test --package-path Examples`)
-/// are what the importer writes today. `FLOWRUN_RECORD=1` rewrites them (draft + `--update`).
+/// The importer on real view models: the Examples package's Combine and async view models
+/// (`Sources/ViewModels`) and its RxSwift ones (`Sources/RxViewModels`). The drafts load, nine
+/// calls in ten or more are read, `flowrun --update` records their expectations, and the drafts
+/// committed under `Examples/Imported` (checked against the code by `swift test --package-path
+/// Examples`) are what the importer writes today. `FLOWRUN_RECORD=1` rewrites them (draft +
+/// `--update`).
 @Suite struct ExamplesImportTests {
   static let examples = [
     "LoginViewModel", "SearchViewModel", "PagingViewModel", "SignUpViewModel", "AsyncLoginViewModel",
     "AsyncSearchViewModel",
   ]
-  static let inputs = ["RxLoginViewModel", "RxSearchViewModel", "RxActionViewModel"]
+  static let rxExamples = ["RxLoginViewModel", "RxSearchViewModel", "RxActionViewModel"]
   /// Drafts whose expectations already hold before `--update` (none today).
   static let nothingToRecord: Set<String> = []
   /// The drafts the Examples package checks against its view models.
-  static let committed = [
-    "LoginViewModel", "SearchViewModel", "PagingViewModel", "SignUpViewModel", "AsyncLoginViewModel",
-    "AsyncSearchViewModel",
-  ]
+  static let committed = examples + rxExamples
+
+  /// The module of a view model of the Examples package.
+  static func module(_ name: String) -> String { rxExamples.contains(name) ? "RxViewModels" : "ViewModels" }
 
   static func source(_ name: String) -> (path: String, text: String) {
-    let path =
-      examples.contains(name)
-      ? "Examples/Sources/ViewModels/\(name).swift" : "Tests/FlowrunImportTests/Inputs/\(name).swift"
+    let path = "Examples/Sources/\(module(name))/\(name).swift"
     let url = packageRoot.appendingPathComponent(path)
     return (path, (try? String(contentsOf: url, encoding: .utf8)) ?? "")
   }
 
+  /// Where the Examples package keeps a view model's drafted binding test.
+  static func testPath(_ name: String) -> String {
+    "Examples/Tests/\(module(name))Tests/Imported/\(name)DraftTests.swift"
+  }
+
   static func draft(_ name: String) -> SwiftImporter.Result {
     let (path, text) = source(name)
-    // The Examples' other files, as flowrun-import reads a file's folder: `User` is declared
-    // in LoginViewModel.swift.
-    let neighbours = examples.contains(name) ? Self.neighbours(of: name) : []
+    // The folder's other files, as flowrun-import reads them: `User` is declared in
+    // LoginViewModel.swift.
     return SwiftImporter.draft(
       path: path, source: text, scenarioPath: "Examples/Imported/\(name).yaml", testPath: "Imported/\(name).yaml",
-      module: "ViewModels", neighbours: neighbours)
+      module: module(name), neighbours: neighbours(of: name))
   }
 
   static func neighbours(of name: String) -> [String] {
-    let folder = packageRoot.appendingPathComponent("Examples/Sources/ViewModels")
+    let folder = packageRoot.appendingPathComponent("Examples/Sources/\(module(name))")
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     return files.filter { $0.hasSuffix(".swift") && $0 != "\(name).swift" }.compactMap {
       try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
     }
   }
 
-  @Test(arguments: examples + inputs)
+  @Test(arguments: examples + rxExamples)
   func theDraftLoadsAndHasItsBindingTest(_ name: String) throws {
     let result = Self.draft(name)
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.rendered)
@@ -62,7 +65,7 @@ import Testing
   static let byLibrary: [String: [String]] = [
     "combine": ["LoginViewModel", "SearchViewModel", "PagingViewModel", "SignUpViewModel"],
     "async": ["AsyncLoginViewModel", "AsyncSearchViewModel"],
-    "rxswift": inputs,
+    "rxswift": rxExamples,
   ]
 
   @Test(arguments: ["combine", "async", "rxswift", "all"])
@@ -70,7 +73,7 @@ import Testing
     var read = 0
     var total = 0
     var lines: [String] = []
-    for name in Self.byLibrary[library] ?? Self.examples + Self.inputs {
+    for name in Self.byLibrary[library] ?? Self.examples + Self.rxExamples {
       let result = Self.draft(name)
       read += result.recognised
       total += result.total
@@ -84,7 +87,7 @@ import Testing
   func theCommittedDraftIsTheImportersOutput(_ name: String) throws {
     let result = Self.draft(name)
     let scenarioURL = packageRoot.appendingPathComponent("Examples/Imported/\(name).yaml")
-    let testURL = packageRoot.appendingPathComponent("Examples/Tests/ViewModelsTests/Imported/\(name)DraftTests.swift")
+    let testURL = packageRoot.appendingPathComponent(Self.testPath(name))
     let test = try #require(result.test)
     if ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] != nil {
       try FileManager.default.createDirectory(
@@ -104,7 +107,7 @@ import Testing
     #expect(try String(contentsOf: testURL, encoding: .utf8) == test, "FLOWRUN_RECORD=1 rewrites it")
   }
 
-  @Test(arguments: examples + inputs)
+  @Test(arguments: examples + rxExamples)
   func updateRecordsTheExpectations(_ name: String) throws {
     let result = Self.draft(name)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-import-\(UUID().uuidString)")

@@ -4,7 +4,7 @@
 // package of this file (root: #filePath).
 import FlowrunTesting
 import Testing
-import ViewModels
+import RxViewModels
 import RxSwift
 
 #if canImport(Combine)
@@ -16,15 +16,15 @@ import RxSwift
 @Test func rxActionViewModelDraftedFromRxActionViewModelSwift() throws {
   try ScenarioCheck.run("Imported/RxActionViewModel.yaml", root: #filePath) { flow in
     let apilogin = flow.service("api.login", returning: String.self)
-    let apilogout = flow.service("api.logout", returning: Void.self)
+    let apilogout = flow.service("api.logout", returning: FlowVoid.self)
     struct StubSessionAPI: SessionAPI {
       let apilogin: FlowService<String>
-      let apilogout: FlowService<Void>
+      let apilogout: FlowService<FlowVoid>
       func login(_ password: String) -> Single<String> {
         observable(apilogin(password)).asSingle()
       }
       func logout() -> Single<Void> {
-        observable(apilogout()).asSingle()
+        observable(apilogout()).map { _ in }.asSingle()
       }
       func observable<Response: Decodable>(_ answer: ServicePublisher<Response>) -> Observable<Response> {
         Observable.create { observer in

@@ -4,7 +4,7 @@
 // package of this file (root: #filePath).
 import FlowrunTesting
 import Testing
-import ViewModels
+import RxViewModels
 import RxSwift
 
 #if canImport(Combine)
@@ -32,7 +32,9 @@ import RxSwift
         }
       }
     }
-    let viewModel = RxSearchViewModel(service: StubSearchService(servicesearch: servicesearch))
+    // Drivers observe on the sharing scheduler taken when they are made: the run's, not the main queue.
+    let scheduler = FlowRxScheduler(flow: flow.scheduler)
+    let viewModel = withSharingScheduler(scheduler) { RxSearchViewModel(service: StubSearchService(servicesearch: servicesearch), scheduler: scheduler) }
     flow.drive("vm.query") { (value: String) in viewModel.query.accept(value) }
     let resultsOutput = flow.output("vm.results", as: [String].self)
     _ = viewModel.results.asObservable().subscribe(onNext: { resultsOutput.send($0) })
