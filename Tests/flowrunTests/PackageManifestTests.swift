@@ -47,9 +47,7 @@ import Testing
     var modules: Set<String> = []
     let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
-      // Swift files under an `Inputs` folder are test input read as text, never compiled.
-      guard file.pathExtension == "swift", !file.path.contains("/Inputs/"),
-        let text = try? String(contentsOf: file, encoding: .utf8)
+      guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8)
       else { continue }
       for line in text.split(separator: "\n") {
         if let match = line.wholeMatch(of: pattern) { modules.insert(String(match.1)) }

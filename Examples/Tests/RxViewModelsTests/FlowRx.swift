@@ -109,7 +109,7 @@ extension MoyaProvider {
               perform(request)
             }))
       },
-      stubClosure: MoyaProvider.immediatelyStub)
+      stubClosure: { _ in .immediate })
   }
 }
 
