@@ -48,6 +48,7 @@ extension ChainReader {
       current.inputType = input
     }
     current.isAction = true
+    current.rejectsWhileExecuting = true
     if let enabled = call.arguments.first(where: { $0.label?.text == "enabledIf" })?.expression {
       current.enabled = signalName(of: enabled)
     }

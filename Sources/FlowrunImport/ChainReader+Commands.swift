@@ -99,30 +99,8 @@ extension ChainReader {
   /// one property or cannot be translated (left to fill in); "" when nothing is left to check.
   func enabledSignal(_ method: FunctionDeclSyntax, guard statement: GuardStmtSyntax) -> String? {
     var translator = expressionTranslator()
-    var lets: [String: ExprSyntax] = [:]
-    for item in method.body?.statements ?? [] {
-      guard item.position < statement.position, case .decl(let declaration) = item.item,
-        let variable = declaration.as(VariableDeclSyntax.self)
-      else { continue }
-      for binding in variable.bindings {
-        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-          let value = binding.initializer?.value
-        else { return nil }
-        lets[name] = folded(value)
-      }
-    }
-    let executing = executingFlags(method)
-    var operands: [ExprSyntax] = []
-    for condition in statement.conditions {
-      guard case .expression(let expr) = condition.condition else { return nil }
-      operands += conjuncts(folded(expr), lets: lets)
-    }
-    let kept = operands.filter { operand in
-      guard let prefix = operand.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
-        let name = memberName(prefix.expression)
-      else { return true }
-      return !executing.contains(name)
-    }
+    guard let operands = guardOperands(method, guard: statement) else { return nil }
+    let kept = operands.filter { !isExecutingCheck($0, of: method) }
     guard !kept.isEmpty else { return "" }
     var texts: [String] = []
     for operand in kept {
@@ -142,6 +120,38 @@ extension ChainReader {
       mapped.append(kept.count > 1 && part.contains(" ") ? "(\(part))" : part)
     }
     return "[{ from: vm.\(property.name) }, { map: \(quoted(mapped.joined(separator: " && "))) }]"
+  }
+
+  /// The `&&` operands of a `guard`'s conditions, the method's `let`s before it inlined
+  /// (`guard allowed` with `let allowed = hasNextPage && !isLoading`); nil when a condition is
+  /// no expression (`guard let`) or a `let` has no value.
+  func guardOperands(_ method: FunctionDeclSyntax, guard statement: GuardStmtSyntax) -> [ExprSyntax]? {
+    var lets: [String: ExprSyntax] = [:]
+    for item in method.body?.statements ?? [] {
+      guard item.position < statement.position, case .decl(let declaration) = item.item,
+        let variable = declaration.as(VariableDeclSyntax.self)
+      else { continue }
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let value = binding.initializer?.value
+        else { return nil }
+        lets[name] = folded(value)
+      }
+    }
+    var operands: [ExprSyntax] = []
+    for condition in statement.conditions {
+      guard case .expression(let expr) = condition.condition else { return nil }
+      operands += conjuncts(folded(expr), lets: lets)
+    }
+    return operands
+  }
+
+  /// Whether `operand` is `!flag` of a flag the command raises while it runs (`!isLoading`).
+  func isExecutingCheck(_ operand: ExprSyntax, of method: FunctionDeclSyntax) -> Bool {
+    guard let prefix = operand.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
+      let name = memberName(prefix.expression)
+    else { return false }
+    return executingFlags(method).contains(name)
   }
 
   /// The `&&` operands of a condition, through parentheses and the method's `let`s (`guard

@@ -60,6 +60,10 @@ extension ChainReader {
     guard let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }) else {
       return
     }
+    if let statement = guardStatement.item.as(GuardStmtSyntax.self) {
+      let operands = guardOperands(method, guard: statement) ?? []
+      current.rejectsWhileExecuting = operands.contains { isExecutingCheck($0, of: method) }
+    }
     if let statement = guardStatement.item.as(GuardStmtSyntax.self),
       let enabled = enabledSignal(method, guard: statement)
     {

@@ -36,6 +36,10 @@ struct Draft {
     var inputName: String?
     /// The command is an RxSwift `Action` member (`execute(_:)`), not a method.
     var isAction = false
+    /// The command rejects an execute while it runs: its `guard` checks its own executing flag
+    /// (`!isLoading`), or it is an `Action`. The timeline executes it a second time in its
+    /// frame, so a guard that lets it through (`hasNextPage || !isLoading`) shows in the run.
+    var rejectsWhileExecuting = false
     var origin: String
   }
 

@@ -104,9 +104,12 @@ struct DraftWriter {
     }
     out.append("")
     let executed = commands.filter(isExecuted)
+    let again = executed.contains(where: \.rejectsWhileExecuting)
     out.append(
       "timeline:  # each input set twice"
-        + (executed.isEmpty ? "" : ", then each command executed") + ", a pause apart: edit the values and frames")
+        + (executed.isEmpty ? "" : ", then each command executed") + ", a pause apart"
+        + (again ? " (a command that rejects an execute while it runs, twice in its frame)" : "")
+        + ": edit the values and frames")
     var actions: [(frame: Int, line: [String])] = []
     let equal = equalInputs
     for (index, state) in inputs.enumerated() {
@@ -128,6 +131,10 @@ struct DraftWriter {
       var lines = ["  - at: \(frame)", "    execute: \(chain.name)"]
       if let type = chain.inputType {
         lines.append("    input: \(sample(type, index: 1, name: chain.inputName ?? chain.name).0)")
+      }
+      if chain.rejectsWhileExecuting {
+        // Again while the first runs (its services answer a frame later): the guard rejects it.
+        lines += lines.enumerated().map { $0.offset == 0 ? "  - at: \(frame)  # again while it runs" : $0.element }
       }
       actions.append((frame, lines))
     }

@@ -60,6 +60,8 @@ import Testing
       has: [
         "  next:  # ViewModel.swift:15: 2 of 2 calls read", "    enabled: vm.open", "        with: '(vm.page + 1)'",
         "      - map: 'vm.items + $0'", "      - map: '$0.count >= 3'", "    execute: next",
+        // The guard checks the command's own flag: executed again while it runs, and rejected.
+        "  - at: 1  # again while it runs",
       ],
       hasNot: ["  load:", "<#enabled"]),
     Case(
@@ -70,7 +72,9 @@ import Testing
     Case(
       name: "a guard of one property in an expression is the property mapped",
       methods: "  func next() {\n    guard user == nil else { return }\n    load(page: 1, reset: true)\n  }\n" + load,
-      has: ["    enabled: [{ from: vm.user }, { map: '$0 == nil' }]"]),
+      has: ["    enabled: [{ from: vm.user }, { map: '$0 == nil' }]"],
+      // Nothing in the guard stops a second execute while it runs: executed once.
+      hasNot: ["again while it runs"]),
     Case(
       name: "a guard of two properties is left to fill in",
       methods: "  func next() {\n    guard open, user != nil else { return }\n    load(page: 1, reset: true)\n  }\n"
@@ -89,7 +93,7 @@ import Testing
           }
         """,
       has: ["  reload:  # ViewModel.swift:19: 2 of 2 calls read", "        with: 'input'"],
-      hasNot: ["  again:"]),
+      hasNot: ["  again:", "again while it runs"]),
   ])
   func theCommandIsRead(_ test: Case) throws {
     let result = SwiftImporter.draft(

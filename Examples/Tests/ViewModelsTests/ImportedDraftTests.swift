@@ -10,7 +10,8 @@ import ViewModels
 
 /// The drafts of `flowrun-import` (`../Imported`, recorded from the view models as they are)
 /// catch a change of the code: `throttle` swapped in for `debounce` in the search view model,
-/// `_throttle` for `debounce` in its async twin, and `||` for `&&` in the sign-up button's rule.
+/// `_throttle` for `debounce` in its async twin, `||` for `&&` in the sign-up button's rule and
+/// in the paging's `nextPage` guard (the draft executes `nextPage` again while it runs).
 @Suite struct ImportedDraftTests {
   @Test func aSwappedOperatorFailsTheDraftedCheckWithTheDiff() throws {
     let failures = try ScenarioCheck.failures("Imported/SearchViewModel.yaml", root: #filePath) { flow in
@@ -64,5 +65,25 @@ import ViewModels
     #expect(failure.lines.contains("code     ---------b-b"), "\(failure.message)")
     #expect(failure.lines.contains { $0.hasSuffix("^ frame 9: expected a, got b") }, "\(failure.message)")
     #expect(failure.lines.contains("legend: a = false, b = true"), "\(failure.message)")
+  }
+
+  @Test func aPlantedOrFailsTheDraftedPagingCheckWithTheDiff() throws {
+    let failures = try ScenarioCheck.failures("Imported/PagingViewModel.yaml", root: #filePath) { flow in
+      let feed = flow.service("feed", returning: [Int].self)
+      let viewModel = PagingViewModel(feed: feed.anyError, plantedBug: true)
+      flow.drive("refresh") { viewModel.refresh() }
+      flow.drive("nextPage") { viewModel.nextPage() }
+      flow.observe("vm.items", viewModel.$items)
+      flow.observe("vm.currentPage", viewModel.$currentPage)
+      flow.observe("vm.hasNextPage", viewModel.$hasNextPage)
+      flow.observe("vm.isLoading", viewModel.$isLoading)
+    }
+    // The second `nextPage` of frame 3 gets through: a second request, and the flag raised again.
+    #expect(failures.map(\.target) == ["vm.isLoading", "feed.calls"])
+    let failure = try #require(failures.last)
+    #expect(failure.line == 72)
+    #expect(failure.lines.contains("expected -1-2"), "\(failure.message)")
+    #expect(failure.lines.contains("code     -1-(22)"), "\(failure.message)")
+    #expect(failure.lines.contains { $0.hasSuffix("^ frame 3: expected nothing, got 2") }, "\(failure.message)")
   }
 }
