@@ -56,7 +56,8 @@ extension BindingFill {
         case 1: values[0]
         default: "[" + values.joined(separator: ", ") + "]"
         }
-      lines.append("  if case .\(name)\(pattern) = target { return \(Self.identifier(service.name))(\(request)).json() }")
+      lines.append(
+        "  if case .\(name)\(pattern) = target { return \(Self.identifier(service.name))(\(request)).json() }")
     }
     lines += ["  return nil", "}"]
     return lines

@@ -52,7 +52,9 @@ struct BindingFill {
       if let type = state.swiftType {
         fill.inputTypes[state.name] = type
         // `Void` is not Decodable: the input is driven without its value (`accept(())`).
-        if Self.isVoid(type) { fill.inputs[state.name] = fill.inputs[state.name]?.replacingOccurrences(of: "(value)", with: "(())") }
+        if Self.isVoid(type) {
+          fill.inputs[state.name] = fill.inputs[state.name]?.replacingOccurrences(of: "(value)", with: "(())")
+        }
       }
     }
     for chain in draft.chains where chain.isCommand && chain.isAction {

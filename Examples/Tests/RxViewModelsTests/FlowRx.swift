@@ -65,13 +65,20 @@ struct FlowRxScheduler: SchedulerType {
 
 /// `make()`, with its Drivers and Signals observing on `scheduler`: RxCocoa takes
 /// `SharingScheduler.make()` (the main queue) when a Driver is made, and a test's thread is not
-/// the main one. (`SharingScheduler.mock` itself returns no value.)
+/// the main one. `SharingScheduler.mock` swaps a process-wide static, so tests that run in
+/// parallel take turns here: each view model gets its own test's scheduler. (`mock` itself
+/// returns no value.)
 func withSharingScheduler<T>(_ scheduler: any SchedulerType, _ make: () throws -> T) rethrows -> T {
+  sharingSchedulerLock.lock()
+  defer { sharingSchedulerLock.unlock() }
   var made: T?
   try SharingScheduler.mock(scheduler: scheduler) { made = try make() }
   // `mock` runs its action once, before it returns.
   return made!
 }
+
+/// Held while `SharingScheduler.make` is a test's scheduler.
+private let sharingSchedulerLock = NSLock()
 
 extension MoyaProvider {
   /// A provider whose requests the scenario's services answer, in virtual time. `answer` gives

@@ -1,7 +1,7 @@
 import FlowrunTesting
 import Moya
-import RxViewModels
 import RxSwift
+import RxViewModels
 import Testing
 
 #if canImport(Combine)
@@ -30,7 +30,8 @@ import Testing
     #expect(failure.lines.contains("expected --a------a"), "\(failure.message)")
     #expect(failure.lines.contains("code     -------a------a"), "\(failure.message)")
     #expect(
-      failure.lines.contains { $0.hasSuffix("^ frame 2: expected a, got nothing (a at frame 7)") }, "\(failure.message)")
+      failure.lines.contains { $0.hasSuffix("^ frame 2: expected a, got nothing (a at frame 7)") }, "\(failure.message)"
+    )
   }
 
   @Test func aPlantedOrFailsTheDraftedLoginCheckWithTheDiff() throws {
@@ -54,7 +55,9 @@ import Testing
     let failure = try #require(failures.first)
     #expect(failure.lines.contains("expected a----------b"), "\(failure.message)")
     #expect(failure.lines.contains("code     ab"), "\(failure.message)")
-    #expect(failure.lines.contains { $0.hasSuffix("^ frame 1: expected nothing (b at frame 11), got b") }, "\(failure.message)")
+    #expect(
+      failure.lines.contains { $0.hasSuffix("^ frame 1: expected nothing (b at frame 11), got b") },
+      "\(failure.message)")
     #expect(failure.lines.contains("legend: a = false, b = true"), "\(failure.message)")
   }
 }
