@@ -22,7 +22,6 @@ extension BindingFill {
       fields.append("  let \(field): \(kind)<\(Self.serviceType(service.response))>")
       bodies += ["  \(signature(of: method)) {"] + body.map { "    " + $0 } + ["  }"]
     }
-    if library == .rxswift { bodies += Self.rxObservable }
     let stubName = "Stub" + type
     let declaration = ["struct \(stubName): \(type) {"] + fields + bodies + ["}"]
     let arguments = fields.map { $0.split(separator: " ")[1].dropLast() }.map { "\($0): \($0)" }
@@ -70,7 +69,8 @@ extension BindingFill {
       guard returned.hasPrefix("AnyPublisher<") else { return nil }
       return [publisher(call, shape: shape)]
     case .rxswift:
-      // The scenario's publisher as an observable (`rxObservable`), then the method's trait.
+      // The scenario's publisher as an observable (`asObservable()`, of the test's RxSwift
+      // helpers), then the method's trait.
       let trait =
         if returned.hasPrefix("Single<") {
           ".asSingle()"
@@ -84,24 +84,9 @@ extension BindingFill {
       guard let trait else { return nil }
       // A `Void` answer: the service's `FlowVoid` mapped to `()`.
       let void = Self.isVoid(shape.response) ? ".map { _ in }" : ""
-      return ["observable(\(call))\(void)\(trait)"]
+      return ["\(call).asObservable()\(void)\(trait)"]
     }
   }
-
-  /// The scenario's publisher as an RxSwift observable (testing-real-code.md, "Binding RxSwift
-  /// code by hand"): the stub's methods answer through it.
-  static let rxObservable = [
-    "  func observable<Response: Decodable>(_ answer: ServicePublisher<Response>) -> Observable<Response> {",
-    "    Observable.create { observer in",
-    "      let subscription = answer.sink(",
-    "        receiveCompletion: {",
-    "          if case .failure(let error) = $0 { observer.onError(error) } else { observer.onCompleted() }",
-    "        },",
-    "        receiveValue: { observer.onNext($0) })",
-    "      return Disposables.create { subscription.cancel() }",
-    "    }",
-    "  }",
-  ]
 
   /// The test's name of a service (`api.login` → `apilogin`), as the skeleton names it.
   static func identifier(_ name: String) -> String {

@@ -63,17 +63,14 @@ extension BindingFill {
     return lines
   }
 
-  /// The imports the test's RxSwift construction needs beside the view model's module.
+  /// The imports the test's RxSwift construction needs beside the view model's module: RxSwift
+  /// for its helpers (a protocol stub's `Single`, the sharing scheduler), Moya for the provider.
   func rxImports(for construction: String) -> [String] {
     var modules: [String] = []
-    if construction.contains(".sink(") || construction.contains("withSharingScheduler")
-      || construction.contains(".answered")
-    {
+    if ["asObservable()", "withSharingScheduler", ".answered"].contains(where: construction.contains) {
       modules.append("import RxSwift")
     }
     if construction.contains(".answered") { modules.append("import Moya") }
-    guard construction.contains(".sink(") || construction.contains(".answered") else { return modules }
-    // A protocol stub makes observables of the scenario's publishers; a Moya answer is JSON of one.
-    return modules + ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
+    return modules
   }
 }

@@ -48,7 +48,7 @@ import Testing
     let action = try #require(ExamplesImportTests.draft("RxActionViewModel").test)
     #expect(action.contains("let apilogout = flow.service(\"api.logout\", returning: FlowVoid.self)"), "\(action)")
     #expect(action.contains("  let apilogout: FlowService<FlowVoid>"), "\(action)")
-    #expect(action.contains("observable(apilogout()).map { _ in }.asSingle()"), "\(action)")
+    #expect(action.contains("apilogout().asObservable().map { _ in }.asSingle()"), "\(action)")
     #expect(!action.contains("returning: Void.self"), "\(action)")
     let login = try #require(ExamplesImportTests.draft("RxLoginViewModel").test)
     #expect(login.contains("flow.drive(\"vm.loginTaps\") { viewModel.loginTaps.accept(()) }"), "\(login)")

@@ -1,6 +1,7 @@
 // The RxSwift helpers that flowrun-import's drafted RxSwift tests call
 // (docs/testing-real-code.md, "Binding RxSwift code"): RxSwift's scheduler on the scenario's
-// frames, Drivers made on it, and a Moya provider answered by the scenario's services. Copy
+// frames, Drivers made on it, the scenario's services as observables, and a Moya provider
+// answered by them. Copy
 // this file into a test target that depends on FlowrunTesting, RxSwift, RxCocoa, Moya and
 // RxMoya; it uses only their public API.
 import FlowrunTesting
@@ -129,6 +130,22 @@ private final class PendingAnswers {
 
   var calls: [ObjectIdentifier: (AnyPublisher<Data, any Error>?, Response)] = [:]
   var subscriptions: [AnyCancellable] = []
+}
+
+extension Publisher {
+  /// The publisher as an RxSwift observable (a service of the scenario for a stub's
+  /// `Single`): its values are elements, its failure the error, its end the completion;
+  /// disposing cancels it.
+  func asObservable() -> Observable<Output> {
+    Observable.create { observer in
+      let subscription = self.sink(
+        receiveCompletion: {
+          if case .failure(let error) = $0 { observer.onError(error) } else { observer.onCompleted() }
+        },
+        receiveValue: { observer.onNext($0) })
+      return Disposables.create { subscription.cancel() }
+    }
+  }
 }
 
 extension Publisher where Output: Encodable {

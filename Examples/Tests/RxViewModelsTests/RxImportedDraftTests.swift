@@ -4,12 +4,6 @@ import RxSwift
 import RxViewModels
 import Testing
 
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
-
 /// The drafts of `flowrun-import` for the RxSwift view models (`../../Imported`, recorded from
 /// the code as it is) catch a change of the code: `debounce` swapped in for `throttle` in the
 /// search, and `||` for `&&` in the login button's rule. The bindings are the drafted tests'.
@@ -67,14 +61,7 @@ private struct Search: SearchService {
   let answer: FlowService<[String]>
 
   func search(_ query: String) -> Single<[String]> {
-    Observable.create { observer in
-      let subscription = answer(query).sink(
-        receiveCompletion: {
-          if case .failure(let error) = $0 { observer.onError(error) } else { observer.onCompleted() }
-        },
-        receiveValue: { observer.onNext($0) })
-      return Disposables.create { subscription.cancel() }
-    }.asSingle()
+    answer(query).asObservable().asSingle()
   }
 }
 

@@ -7,12 +7,6 @@ import Testing
 import RxViewModels
 import RxSwift
 
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
-
 @Test func rxActionViewModelDraftedFromRxActionViewModelSwift() throws {
   try ScenarioCheck.run("Imported/RxActionViewModel.yaml", root: #filePath) { flow in
     let apilogin = flow.service("api.login", returning: String.self)
@@ -21,20 +15,10 @@ import RxSwift
       let apilogin: FlowService<String>
       let apilogout: FlowService<FlowVoid>
       func login(_ password: String) -> Single<String> {
-        observable(apilogin(password)).asSingle()
+        apilogin(password).asObservable().asSingle()
       }
       func logout() -> Single<Void> {
-        observable(apilogout()).map { _ in }.asSingle()
-      }
-      func observable<Response: Decodable>(_ answer: ServicePublisher<Response>) -> Observable<Response> {
-        Observable.create { observer in
-          let subscription = answer.sink(
-            receiveCompletion: {
-              if case .failure(let error) = $0 { observer.onError(error) } else { observer.onCompleted() }
-            },
-            receiveValue: { observer.onNext($0) })
-          return Disposables.create { subscription.cancel() }
-        }
+        apilogout().asObservable().map { _ in }.asSingle()
       }
     }
     let viewModel = RxActionViewModel(api: StubSessionAPI(apilogin: apilogin, apilogout: apilogout))

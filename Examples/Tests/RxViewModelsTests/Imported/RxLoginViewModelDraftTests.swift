@@ -8,12 +8,6 @@ import RxViewModels
 import RxSwift
 import Moya
 
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
-
 @Test func rxLoginViewModelDraftedFromRxLoginViewModelSwift() throws {
   try ScenarioCheck.run("Imported/RxLoginViewModel.yaml", root: #filePath) { flow in
     let providerlogin = flow.service("provider.login", returning: User.self)

@@ -7,29 +7,13 @@ import Testing
 import RxViewModels
 import RxSwift
 
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
-
 @Test func rxSearchViewModelDraftedFromRxSearchViewModelSwift() throws {
   try ScenarioCheck.run("Imported/RxSearchViewModel.yaml", root: #filePath) { flow in
     let servicesearch = flow.service("service.search", returning: [String].self)
     struct StubSearchService: SearchService {
       let servicesearch: FlowService<[String]>
       func search(_ query: String) -> Single<[String]> {
-        observable(servicesearch(query)).asSingle()
-      }
-      func observable<Response: Decodable>(_ answer: ServicePublisher<Response>) -> Observable<Response> {
-        Observable.create { observer in
-          let subscription = answer.sink(
-            receiveCompletion: {
-              if case .failure(let error) = $0 { observer.onError(error) } else { observer.onCompleted() }
-            },
-            receiveValue: { observer.onNext($0) })
-          return Disposables.create { subscription.cancel() }
-        }
+        servicesearch(query).asObservable().asSingle()
       }
     }
     // Drivers observe on the sharing scheduler taken when they are made: the run's, not the main queue.
