@@ -31,14 +31,16 @@ struct BindingFill {
     fill.outputLines = rxOutputs()
     for state in draft.states where state.isInput {
       let member = String(state.name.dropFirst(3))
+      // `Void` is not Decodable: such an input is driven without its value (`accept(())`).
+      let value = state.swiftType.map(Self.isVoid) == true ? "()" : "value"
       switch state.kind {
       case .property:
         fill.inputs[state.name] =
           decl.member(member)?.kind == .currentValue(relay: true)
-          ? "viewModel.\(member).accept(value)" : "viewModel.\(member) = value"
+          ? "viewModel.\(member).accept(\(value))" : "viewModel.\(member) = \(value)"
       case .subject where decl.member(member)?.kind == .channel:
         // `send` suspends until a consumer takes the value: a task on the run's executor.
-        fill.inputs[state.name] = "Task { await viewModel.\(member).send(value) }"
+        fill.inputs[state.name] = "Task { await viewModel.\(member).send(\(value)) }"
       case .subject:
         let verb =
           switch decl.member(member)?.kind {
@@ -47,15 +49,9 @@ struct BindingFill {
           case .passthrough(relay: false)? where library == .rxswift: "onNext"
           default: "send"
           }
-        fill.inputs[state.name] = "viewModel.\(member).\(verb)(value)"
+        fill.inputs[state.name] = "viewModel.\(member).\(verb)(\(value))"
       }
-      if let type = state.swiftType {
-        fill.inputTypes[state.name] = type
-        // `Void` is not Decodable: the input is driven without its value (`accept(())`).
-        if Self.isVoid(type) {
-          fill.inputs[state.name] = fill.inputs[state.name]?.replacingOccurrences(of: "(value)", with: "(())")
-        }
-      }
+      if let type = state.swiftType { fill.inputTypes[state.name] = type }
     }
     for chain in draft.chains where chain.isCommand && chain.isAction {
       // RxSwift's Action: `execute(_:)` with the input, `()` for a CocoaAction.

@@ -92,15 +92,14 @@ extension ChainReader {
     return Set(methods.flatMap { raisedFlags($0).filter { $0.value == "true" }.map(\.key) })
   }
 
-  /// A command's `guard` as its `enabled:` signal: each condition (and each `&&` operand) that
-  /// is not the command's own executing flag (`!isLoggingIn`, which a command already checks),
-  /// translated, `let`s of the method inlined. One property: `vm.hasNextPage`, or the property
+  /// A command's `guard` as its `enabled:` signal: each of its operands (`guardOperands`) that
+  /// is not the command's own executing flag (`!isLoggingIn`, one of `flags`, which a command
+  /// already checks), translated. One property: `vm.hasNextPage`, or the property
   /// mapped (`[{ from: vm.user }, { map: '$0 == nil' }]`). Nil when the guard reads more than
   /// one property or cannot be translated (left to fill in); "" when nothing is left to check.
-  func enabledSignal(_ method: FunctionDeclSyntax, guard statement: GuardStmtSyntax) -> String? {
+  func enabledSignal(_ operands: [ExprSyntax], flags: Set<String>) -> String? {
     var translator = expressionTranslator()
-    guard let operands = guardOperands(method, guard: statement) else { return nil }
-    let kept = operands.filter { !isExecutingCheck($0, of: method) }
+    let kept = operands.filter { !isExecutingCheck($0, flags: flags) }
     guard !kept.isEmpty else { return "" }
     var texts: [String] = []
     for operand in kept {
@@ -146,12 +145,13 @@ extension ChainReader {
     return operands
   }
 
-  /// Whether `operand` is `!flag` of a flag the command raises while it runs (`!isLoading`).
-  func isExecutingCheck(_ operand: ExprSyntax, of method: FunctionDeclSyntax) -> Bool {
+  /// Whether `operand` is `!flag` of a flag the command raises while it runs (`!isLoading`,
+  /// one of `flags`, its `executingFlags`).
+  func isExecutingCheck(_ operand: ExprSyntax, flags: Set<String>) -> Bool {
     guard let prefix = operand.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
       let name = memberName(prefix.expression)
     else { return false }
-    return executingFlags(method).contains(name)
+    return flags.contains(name)
   }
 
   /// The `&&` operands of a condition, through parentheses and the method's `let`s (`guard

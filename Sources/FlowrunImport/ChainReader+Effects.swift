@@ -57,16 +57,13 @@ extension ChainReader {
 
   /// The `guard` of a command's method: its `enabled:` (`enabledSignal`), or left to fill in.
   mutating func guardPlaceholder(_ method: FunctionDeclSyntax) {
-    guard let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }) else {
-      return
-    }
-    if let statement = guardStatement.item.as(GuardStmtSyntax.self) {
-      let operands = guardOperands(method, guard: statement) ?? []
-      current.rejectsWhileExecuting = operands.contains { isExecutingCheck($0, of: method) }
-    }
-    if let statement = guardStatement.item.as(GuardStmtSyntax.self),
-      let enabled = enabledSignal(method, guard: statement)
-    {
+    guard let guardStatement = method.body?.statements.first(where: { $0.item.is(GuardStmtSyntax.self) }),
+      let statement = guardStatement.item.as(GuardStmtSyntax.self)
+    else { return }
+    let operands = guardOperands(method, guard: statement)
+    let flags = executingFlags(method)
+    current.rejectsWhileExecuting = operands?.contains { isExecutingCheck($0, flags: flags) } == true
+    if let operands, let enabled = enabledSignal(operands, flags: flags) {
       if !enabled.isEmpty { current.enabled = enabled }
       return
     }
