@@ -57,7 +57,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let executable = try #require(CLI.executable)
     let copy = directory.appendingPathComponent("flowrun")
-    try FileManager.default.copyItem(at: executable, to: copy)
+    try Shell.copyExecutable(executable, to: copy)
     let process = Process()
     process.executableURL = copy
     process.arguments = ["init", "alone"]

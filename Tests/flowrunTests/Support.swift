@@ -133,6 +133,17 @@ enum Shell {
   }
 }
 
+extension Shell {
+  /// Copies the executable `source` to `destination` with `cp`, so that this process never
+  /// holds a descriptor open for writing to a file it will run. An in-process copy does: a
+  /// subprocess that another test starts while the copy is being written inherits that
+  /// descriptor, and running the copy then fails with `ETXTBSY` ("Text file busy").
+  static func copyExecutable(_ source: URL, to destination: URL) throws {
+    let copy = try run(["cp", source.path, destination.path])
+    try #require(copy.status == 0, "cp \(source.path) \(destination.path): \(copy.output)")
+  }
+}
+
 private final class DataBox: @unchecked Sendable {
   var data = Data()
 }
