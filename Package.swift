@@ -57,22 +57,22 @@ let package = Package(
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),
+    // The engine of `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
+    .target(
+      name: "FlowrunExplore",
+      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
+    ),
     .target(
       name: "FlowrunReport",
-      dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario"]
+      dependencies: [
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunExplore",
+      ]
     ),
     .target(
       name: "FlowrunApp",
       dependencies: [
-        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
-      ]
-    ),
-    // `flowrun explore`: generated inputs, shrinking, same-frame orders (docs/explore.md).
-    .target(
-      name: "FlowrunExplore",
-      dependencies: [
-        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunReport",
-        "FlowrunApp",
+        "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunMarbles", "FlowrunScenario", "FlowrunExplore",
+        "FlowrunReport",
       ]
     ),
     .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
@@ -149,7 +149,7 @@ let package = Package(
         "FlowrunTestSupport", "FlowrunDiagnostics", "FlowrunYAML", "FlowrunCore", "FlowrunScenario",
         "FlowrunExpressions",
       ],
-      exclude: ["Golden", "Libraries", "Ports"]
+      exclude: ["Golden", "Libraries/differences.yaml", "Ports"]
     ),
     .testTarget(
       name: "FlowrunReportTests",

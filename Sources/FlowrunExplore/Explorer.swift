@@ -60,23 +60,23 @@ public struct Counterexample: Sendable {
 
 /// The generated inputs of a counterexample as lanes: a hot marble's events, a timeline
 /// input's actions (each carrying its value), and each service's answers call by call.
-struct CounterexampleInputs {
+package struct CounterexampleInputs {
   /// A hot marble or timeline input, with its events at absolute frames.
-  struct Lane {
-    var input: ExploreSpec.Input
-    var events: [Recorded]
+  package struct Lane {
+    package var input: ExploreSpec.Input
+    package var events: [Recorded]
   }
 
   /// A service and its answers, each counted from its call.
-  struct Answers {
-    var input: ExploreSpec.Input
-    var answers: [[Recorded]]
+  package struct Answers {
+    package var input: ExploreSpec.Input
+    package var answers: [[Recorded]]
   }
 
-  var lanes: [Lane] = []
-  var answers: [Answers] = []
+  package var lanes: [Lane] = []
+  package var answers: [Answers] = []
 
-  init(_ counterexample: Counterexample, spec: ExploreSpec?) {
+  package init(_ counterexample: Counterexample, spec: ExploreSpec?) {
     guard let sample = counterexample.sample, let spec else { return }
     for (input, drawn) in zip(spec.inputs, sample.inputs) {
       if input.kind == .service {

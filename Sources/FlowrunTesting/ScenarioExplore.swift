@@ -2,6 +2,7 @@ import FlowrunAsyncRuntime
 import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunExplore
+import FlowrunReport
 import FlowrunScenario
 import Foundation
 

@@ -1,5 +1,5 @@
-public import FlowrunApp
 import FlowrunDiagnostics
+public import FlowrunExplore
 import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
@@ -66,7 +66,7 @@ public enum ExploreSession {
   }
 
   /// Why the written counterexample does not fail as the explored run did (nil when it does).
-  static func verify(_ text: String, path: String, counterexample: Counterexample) -> String? {
+  package static func verify(_ text: String, path: String, counterexample: Counterexample) -> String? {
     let loaded = ScenarioLoader.load(path: path, bytes: Array(text.utf8))
     guard let scenario = loaded.scenarios.first, !loaded.hasErrors else {
       let problem = loaded.diagnostics.first.map(\.rendered) ?? "it holds no scenario"

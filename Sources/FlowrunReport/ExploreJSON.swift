@@ -1,7 +1,7 @@
 import FlowrunCore
 import FlowrunDiagnostics
+import FlowrunExplore
 import FlowrunMarbles
-import FlowrunReport
 import FlowrunScenario
 import FlowrunYAML
 

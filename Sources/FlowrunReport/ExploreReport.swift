@@ -1,7 +1,7 @@
 import FlowrunCore
 import FlowrunDiagnostics
+public import FlowrunExplore
 import FlowrunMarbles
-import FlowrunReport
 public import FlowrunScenario
 import FlowrunYAML
 
