@@ -122,8 +122,8 @@ enum Completion {
   /// The steps of the document's library (its own names and forms first).
   private static func stepItems(_ role: ScenarioVocabulary.Role, library: Library?) -> [Item] {
     let steps = ScenarioVocabulary.steps(library: library).filter { $0.role == role }
-    let own = steps.filter { $0.library != nil }
-    return (own + steps.filter { $0.library == nil }).map { step in
+    let own = steps.filter(\.isLibraryRow)
+    return (own + steps.filter { !$0.isLibraryRow }).map { step in
       var detail = step.isAlias ? "\(role.rawValue), alias of \(step.canonical)" : role.rawValue
       if let owner = step.library ?? step.aliasLibrary { detail += " · \(owner.title)" }
       return Item(label: step.name, kind: .operator, detail: detail, documentation: step.summary)

@@ -35,7 +35,7 @@ enum Hover {
     if let owner = step.library ?? step.aliasLibrary { title += " · \(owner.title)" }
     var lines = [title, ""]
     lines.append(step.summary)
-    if let library = key.library, library != .rxjs, step.library == nil {
+    if let library = key.library, library != .rxjs, !step.isLibraryRow {
       lines.append("")
       lines.append("`library: \(library.rawValue)` reads this key with its default meaning.")
     }
@@ -50,7 +50,7 @@ enum Hover {
 
   /// The step's entry in the reference: `sources.md#hot`, `operators.md#debounce`.
   static func referenceLink(for step: ScenarioVocabulary.Step, base: String?) -> String {
-    if step.library != nil {
+    if step.isLibraryRow {
       // A library's meaning is a row of docs/libraries.md, beside docs/reference/.
       return (base.map { $0 + "../" } ?? "docs/") + "libraries.md"
     }
@@ -115,7 +115,7 @@ struct MarbleHover {
     let scalars = Array(text.unicodeScalars)
     guard let n = scalarIndex(at: offset, count: scalars.count) else { return nil }
     var parser = MarbleParser(grammar: info.grammar, tick: info.tick)
-    parser.consumerMarks = info.library == .async
+    parser.consumerMarks = LibraryProfile.of(info.library).consumersPull
     var range = characterRange(n, length: 1)
     let character = String(scalars[n])
     var lines: [String] = []

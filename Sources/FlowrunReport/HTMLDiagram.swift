@@ -45,15 +45,16 @@ public struct HTMLDiagram: Sendable {
     }
     out += "<nav class=\"libraries\" role=\"group\" aria-label=\"Read the scenario as\">Read as:\n"
     let drawings = [(library: library, models: models)] + variants
-    for drawing in drawings {
-      let pressed = drawing.library == library ? "true" : "false"
+    // The first drawing is the scenario's own library's.
+    for (number, drawing) in drawings.enumerated() {
+      let pressed = number == 0 ? "true" : "false"
       out += "<button type=\"button\" data-library=\"\(escape(drawing.library))\" aria-pressed=\"\(pressed)\">"
       out += "\(escape(drawing.library))</button>\n"
     }
     out += "</nav>\n"
     var index = 0
-    for drawing in drawings {
-      let own = drawing.library == library
+    for (number, drawing) in drawings.enumerated() {
+      let own = number == 0
       out += "<div class=\"library\" data-library=\"\(escape(drawing.library))\"\(own ? "" : " hidden")>\n"
       for (position, model) in drawing.models.enumerated() {
         let stepped = own && position < stepModels.count ? stepModels[position] : nil

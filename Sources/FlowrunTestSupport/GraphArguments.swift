@@ -132,8 +132,11 @@ extension GraphWriter {
       return "{ timeSpan: \(1 + random.below(5)), count: \(1 + random.below(3)) }"
     case ("rxswift", "groupBy"), ("rac2", "groupBy"):
       let key = "'" + expression(binding, step: "map") + "'"
-      if step.library == "rac2", random.chance(50) { return "{ key: \(key), transform: '$0' }" }
-      return step.library == "rxswift" && random.chance(50) ? "{ keySelector: \(key) }" : key
+      switch step.library {
+      case "rac2"? where random.chance(50): return "{ key: \(key), transform: '$0' }"
+      case "rxswift"? where random.chance(50): return "{ keySelector: \(key) }"
+      default: return key
+      }
     case ("rxswift", "multicast"), ("rac2", "multicast"):
       return random.pick([
         "{ subject: publish }", "{ subject: { replay: \(random.below(3)) } }", "{ subject: { behavior: \(value()) } }",

@@ -86,7 +86,8 @@ struct GraphWriter {
 
   let steps: [GraphGenerator.Step]
   var random: SplitMix
-  var library: String?
+  /// The library the file declares (`library:`); nil declares none.
+  var dialect: String?
   var sources: [GraphGenerator.Step] = []
   var operators: [GraphGenerator.Step] = []
   var subjects: [String] = []
@@ -111,17 +112,17 @@ struct GraphWriter {
   }
 
   mutating func scenario() -> String {
-    library = random.pick(GraphGenerator.libraries)
+    dialect = random.pick(GraphGenerator.libraries)
     // A file that declares a library reads another library's names as errors.
     let usable = steps.filter {
-      ($0.library == nil || $0.library == library) && (library == nil || $0.nameFrom == nil || $0.nameFrom == library)
+      ($0.library.map { $0 == dialect } ?? true) && (dialect == nil || $0.nameFrom == nil || $0.nameFrom == dialect)
         && !GraphGenerator.rejected.contains($0.name)
     }
     // A library's definition replaces the default one of the same name and role.
     let replaced = Set(usable.filter { $0.library != nil }.map { "\($0.name) \($0.isSource)" })
-    let dialect = usable.filter { $0.library != nil || !replaced.contains("\($0.name) \($0.isSource)") }
-    sources = dialect.filter(\.isSource)
-    operators = dialect.filter { !$0.isSource }
+    let table = usable.filter { $0.library != nil || !replaced.contains("\($0.name) \($0.isSource)") }
+    sources = table.filter(\.isSource)
+    operators = table.filter { !$0.isSource }
     subjects = (0..<random.below(3)).map { "s\($0)" }
     properties = (0..<random.below(3)).map { "p\($0)" }
     // Which properties are declared bound; Combine's `assign` may bind each other one once.
@@ -132,7 +133,7 @@ struct GraphWriter {
     let signalCount = 1 + random.below(4)
 
     var text = "flowrun: 1\nname: graph\n"
-    if let library { text += "library: \(library)\n" }
+    if let dialect { text += "library: \(dialect)\n" }
     text += """
       values: { a: 1, b: 2, c: 3, s: "s", t: true, f: false, l: [1, 2], m: { k: 1 }, n: ~, x: !cold "-a|", y: !cold "--b-c|" }
       until: \(20 + random.below(40))
@@ -171,9 +172,9 @@ struct GraphWriter {
         var keys: [String] = []
         switch random.below(5) {
         // Combine has only PassthroughSubject and CurrentValueSubject.
-        case 0 where library != "combine": keys.append("replay: \(random.pick(["1", "2", "all"]))")
+        case 0 where dialect != "combine": keys.append("replay: \(random.pick(["1", "2", "all"]))")
         case 1: keys.append("behavior: \(value())")
-        case 2 where library != "combine": keys.append("rac: true")
+        case 2 where dialect != "combine": keys.append("rac: true")
         default: break
         }
         if random.chance(30) { keys.append("subscribeTo: \(signal(.none))") }
@@ -198,7 +199,7 @@ struct GraphWriter {
         var keys = ["work: \(template(.input))"]
         if random.chance(30) { keys.append("enabled: \(signal(.none))") }
         // An RxSwift Action runs one execution at a time: it has no `concurrent`.
-        if library != "rxswift", random.chance(30) { keys.append("concurrent: \(random.pick(["true", "false"]))") }
+        if dialect != "rxswift", random.chance(30) { keys.append("concurrent: \(random.pick(["true", "false"]))") }
         text += "  \(name): { \(keys.joined(separator: ", ")) }\n"
       }
     }
@@ -298,15 +299,15 @@ struct GraphWriter {
     while true {
       let step = random.pick(operators)
       // Combine's `assign` binds a property for the whole run: only outside templates.
-      if step.name == "assign" || (library == "rxswift" && step.name == "bind"),
+      if step.name == "assign" || (dialect == "rxswift" && step.name == "bind"),
         assignable.isEmpty || templates > 0 || binding != .none
       {
         continue
       }
       // Combine's and RAC2's `autoconnect` and RxSwift's `refCount` and `connect` follow a
       // connectable: they are written after one.
-      if ["combine", "rac2"].contains(library), step.name == "autoconnect" { continue }
-      if library == "rxswift", ["refCount", "connect"].contains(step.name) { continue }
+      if ["combine", "rac2"].contains(dialect), step.name == "autoconnect" { continue }
+      if dialect == "rxswift", ["refCount", "connect"].contains(step.name) { continue }
       let written: String
       if step.argument == "bare" || (["optionalExpression", "retry"].contains(step.argument) && random.chance(50)),
         step.extras.isEmpty || random.chance(50)
@@ -315,11 +316,11 @@ struct GraphWriter {
       } else {
         written = "{ " + ([pair(step, binding)] + extras(step, binding)).joined(separator: ", ") + " }"
       }
-      let connectable = library == "combine" && ["multicast", "makeConnectable"].contains(step.name)
-      if library == "rac2", ["publish", "multicast"].contains(step.name), random.chance(50) {
+      let connectable = dialect == "combine" && ["multicast", "makeConnectable"].contains(step.name)
+      if dialect == "rac2", ["publish", "multicast"].contains(step.name), random.chance(50) {
         return written + ", autoconnect"
       }
-      if library == "rxswift", ["publish", "multicast", "replay", "replayAll"].contains(step.name), random.chance(70) {
+      if dialect == "rxswift", ["publish", "multicast", "replay", "replayAll"].contains(step.name), random.chance(70) {
         return written + ", " + random.pick(["refCount", "connect"])
       }
       return connectable && random.chance(50) ? written + ", autoconnect" : written

@@ -14,29 +14,80 @@ public typealias Projection = (Value, Int) throws(StepFailure) -> any Source
 /// flatMap:          ---a-----b-|
 /// ```
 ///
-/// Combine's `flatMap(maxPublishers:)` (`dropsWhenFull`) asks upstream for one value per free
+/// Combine's `flatMap(maxPublishers:)` (`FlattenPolicy.combine(maxPublishers:)`) asks upstream for one value per free
 /// slot: a value that a push source sends while every slot is taken is dropped, not queued; the
 /// values a pull source (`just`, `of`, a `prepend`) sends while being subscribed wait for a slot,
 /// as a `Sequence` waits for demand.
+/// How a `flatMap` runs its inners: RxJS 7's `mergeMap` (the default), Combine's
+/// `flatMap(maxPublishers:)`, or the standard library's `AsyncSequence.flatMap`.
+public struct FlattenPolicy: Sendable, Equatable {
+  /// What a value does when every slot is taken.
+  public enum WhenFull: Sendable, Equatable {
+    /// It waits for a slot, in order.
+    case waits
+    /// A value a push source sends is dropped (Combine's demand: one value per free slot); the
+    /// values a pull source sends while being subscribed still wait.
+    case isDropped
+  }
+
+  /// What an inner's failure does to the upstream subscription.
+  public enum InnerFailure: Sendable, Equatable {
+    /// It ends the result and cancels the upstream.
+    case cancelsUpstream
+    /// It ends the result; the upstream stays subscribed (`Flatten.keepsOuterOnInnerFailure`).
+    case keepsUpstream
+  }
+
+  /// When the next inner is made and the base pulled.
+  public enum Pace: Sendable, Equatable {
+    /// As the upstream pushes its values.
+    case pushed
+    /// At the consumer's pull, one inner at a time; the base is pulled only when the inner
+    /// ended, so its failure comes after the inners of the values before it
+    /// (`Flatten.pullsOnDemand`, `Flatten.failAfterInners`).
+    case pulledByConsumer
+  }
+
+  /// The inners that run at once (at least 1).
+  public var concurrent: Int
+  public var whenFull: WhenFull
+  public var innerFailure: InnerFailure
+  public var pace: Pace
+
+  /// RxJS 7 `mergeMap(project, concurrent)` (`concatMap` with one).
+  public static func merge(concurrent: Int = .max) -> FlattenPolicy {
+    FlattenPolicy(concurrent: concurrent, whenFull: .waits, innerFailure: .cancelsUpstream, pace: .pushed)
+  }
+
+  /// Combine `flatMap(maxPublishers: .max(n))`: a value pushed while n inners run is dropped;
+  /// an inner failure leaves the upstream subscribed.
+  public static func combine(maxPublishers: Int) -> FlattenPolicy {
+    FlattenPolicy(concurrent: maxPublishers, whenFull: .isDropped, innerFailure: .keepsUpstream, pace: .pushed)
+  }
+
+  /// Combine `flatMap` with `.unlimited` demand (or, with `concurrent:`, values that wait for a
+  /// slot): an inner failure leaves the upstream subscribed.
+  public static func combine(concurrent: Int = .max) -> FlattenPolicy {
+    FlattenPolicy(concurrent: concurrent, whenFull: .waits, innerFailure: .keepsUpstream, pace: .pushed)
+  }
+
+  /// The standard library's `AsyncSequence.flatMap`: one inner at a time, made at the consumer's
+  /// pull, the base's failure after the inners before it.
+  public static let asyncSequence = FlattenPolicy(
+    concurrent: 1, whenFull: .waits, innerFailure: .cancelsUpstream, pace: .pulledByConsumer)
+}
+
 extension Source {
-  /// `keepsOuterOnInnerFailure`: Combine's `flatMap`, whose inner failure does not cancel the
-  /// upstream (`Flatten.keepsOuterOnInnerFailure`). The standard library's async `flatMap`
-  /// (`concurrent: 1`) is both: `pullsOnDemand`, its next inner is made at the consumer's pull
-  /// (`Flatten.pullsOnDemand`), and `outerFailureWaits`, it pulls its base only when the inner
-  /// ended, so the base's failure comes after the inners of the values before it
-  /// (`Flatten.failAfterInners`).
-  public func flatMap(
-    concurrent: Int = .max, dropsWhenFull: Bool = false, keepsOuterOnInnerFailure: Bool = false,
-    pullsOnDemand: Bool = false, outerFailureWaits: Bool = false, _ project: @escaping Projection
-  ) -> any Source {
-    let concurrent = max(concurrent, 1)
+  public func flatMap(_ policy: FlattenPolicy = .merge(), _ project: @escaping Projection) -> any Source {
+    let concurrent = max(policy.concurrent, 1)
+    let drops = policy.whenFull == .isDropped
+    let pulled = policy.pace == .pulledByConsumer
     return OperatorSource(self) {
       let flatten = Flatten(observer: $0, concurrent: concurrent)
-      flatten.keepsOuterOnInnerFailure = keepsOuterOnInnerFailure
-      flatten.pullsOnDemand = pullsOnDemand
-      let outer = FlattenOuter(
-        flatten: flatten, project: project, exhausting: dropsWhenFull, queuesWhileSubscribing: dropsWhenFull)
-      outer.failureWaits = outerFailureWaits
+      flatten.keepsOuterOnInnerFailure = policy.innerFailure == .keepsUpstream
+      flatten.pullsOnDemand = pulled
+      let outer = FlattenOuter(flatten: flatten, project: project, exhausting: drops, queuesWhileSubscribing: drops)
+      outer.failureWaits = pulled
       return outer
     }
   }
@@ -108,7 +159,8 @@ final class FlattenOuter: OperatorSubscription, Observer {
 /// (its values are ignored): a `flatMap` above it still subscribes its inners
 /// (`Outer.receiveInner(completion:_:)` cancels only the other inners).
 ///
-/// The standard library's `flatMap` (`failureWaits`) pulls its base only when no inner runs.
+/// The standard library's `flatMap` (`FlattenPolicy.asyncSequence`, `failureWaits`) pulls its
+/// base only when no inner runs.
 extension FlattenOuter: DemandingObserver {
   private var outerIsKept: Bool { flatten.keptOuter && !flatten.outer.isFinished }
   var wantsValue: Bool {

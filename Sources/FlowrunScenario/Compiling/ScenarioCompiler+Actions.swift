@@ -224,7 +224,7 @@ extension ScenarioCompiler {
     let events: EventTape
     let marks: ConsumerMarks
     var marbleParser = parser
-    marbleParser.consumerMarks = plan.library == .async
+    marbleParser.consumerMarks = plan.profile.consumersPull
     do throws(MarbleError) {
       // Resolved while parsed: the items of a long marble are never all held at once.
       let parsed = try resolver.parseEvents(

@@ -15,7 +15,7 @@ extension ScenarioCompiler {
 
   /// The expectation's signal, pulled by a consumer at the pace `node` declares.
   func consumerPace(_ node: YAMLNode, of signal: SignalPlan, target: String) -> SignalPlan? {
-    guard plan.library == .async else {
+    guard plan.profile.consumersPull else {
       context.error(
         Diagnostic.Message(
           "'consumer' is the pace of an AsyncSequence's consumer, which pulls its values ('library: async'); "

@@ -239,7 +239,7 @@ extension ScenarioCompiler {
   /// A default key written under a library that has its own word for it: a note for
   /// `flowrun check` ("Combine calls it 'prepend'"); the key keeps its default meaning.
   private func noteLibraryWord(_ step: StepNode, _ definition: StepDefinition) {
-    guard definition.library == nil, let library = plan.library, let word = steps.words[step.name] else { return }
+    guard !definition.isLibraryRow, let library = plan.library, let word = steps.words[step.name] else { return }
     context.note(
       "'\(step.name)' keeps the default catalogue's meaning under \(libraryPhrase); \(library.title) calls it \(word)",
       at: step.nameNode)

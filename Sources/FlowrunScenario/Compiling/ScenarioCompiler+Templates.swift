@@ -67,7 +67,7 @@ extension ScenarioCompiler {
       context.checkKeys(pairs, allowed: ["enabled", "concurrent", "work"], in: "command '\(name)'")
       let enabled = node["enabled"].flatMap { compileSignal($0, "'enabled'")?.0 }
       let concurrent = node["concurrent"].flatMap { context.bool($0, "'concurrent'") } ?? false
-      let kind: Command.Kind = plan.library == .rxswift ? .action : .racCommand
+      let kind = plan.profile.commandKind
       if kind == .action {
         usesRow("rxswift-command-is-action")
         if node["enabled"] != nil { usesRow("rxswift-action-disabled-until-enabled") }

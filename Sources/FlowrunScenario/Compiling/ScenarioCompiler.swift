@@ -355,7 +355,7 @@ final class ScenarioCompiler {
       referringName = name
       let value = declaration.node
       var subject = SubjectPlan(
-        name: name, kind: .publish, isRAC: plan.library == .rac2, subscribeTo: nil,
+        name: name, kind: .publish, isRAC: plan.profile.subjects == .keepingNoTerminalState, subscribeTo: nil,
         location: declaration.keyNode.start)
       if value.isNull {
         if subject.isRAC { usesRow("rac2-subject-keeps-no-terminal-state") }

@@ -55,12 +55,7 @@ extension ScenarioCompiler {
 
   /// The keys a subject declaration may have under the scenario's library.
   var subjectKeys: [String] {
-    let keys = ["rac", "replay", "behavior", "subscribeTo"]
-    switch plan.library {
-    case .rxswift: return keys + ["relay", "value"]
-    case .async: return keys + ["channel", "stream"]
-    case .rac2, .combine, .rxjs, nil: return keys
-    }
+    plan.profile.subjectKeys
   }
 
   /// Reads what the library changes in a subject declaration: Combine has no replay subject,
@@ -68,8 +63,8 @@ extension ScenarioCompiler {
   /// rejected.
   func librarySubject(_ subject: inout SubjectPlan, _ value: YAMLNode, _ pairs: some Collection<YAMLNode.Pair>) -> Bool
   {
-    switch plan.library {
-    case .combine:
+    switch plan.profile.subjects {
+    case .withoutReplay:
       if let key = pairs.first(where: { $0.key.isScalar("replay") })?.key {
         context.error(
           Diagnostic.Message(
@@ -78,15 +73,15 @@ extension ScenarioCompiler {
           at: key)
         return false
       }
-    case .rxswift:
+    case .withRelays:
       if let relay = value["relay"] { return readRelay(&subject, relay, value) }
       if let key = pairs.first(where: { $0.key.isScalar("value") })?.key {
         context.error("'value' goes with 'relay: behavior' (a BehaviorRelay's initial value)", at: key)
         return false
       }
-    case .async:
+    case .channelsAndStreams:
       return readAsyncSubject(&subject, value)
-    case .rac2 where subject.isRAC:
+    case .keepingNoTerminalState where subject.isRAC:
       if value["replay"] == nil {
         usesRow(
           value["behavior"] == nil ? "rac2-subject-keeps-no-terminal-state" : "rac2-behavior-subject-after-completion")
@@ -185,7 +180,7 @@ extension ScenarioCompiler {
     guard let owner = owners.first, !steps.contains(name) else { return nil }
     let definition = StepTable.dialect(owner).operator(named: name) ?? StepTable.dialect(owner).source(named: name)
     var hint = "unknown operator '\(name)' in "
-    hint += plan.library == nil ? "the default catalogue" : libraryPhrase
+    hint += plan.library.map { _ in libraryPhrase } ?? "the default catalogue"
     hint += ": it is \(owner.title)'s ('library: \(owner.rawValue)')"
     let nearest =
       definition?.nearest.flatMap { steps.contains($0) ? $0 : nil }
@@ -238,7 +233,9 @@ extension ScenarioCompiler {
 
   /// A relay under another library than RxSwift: RxRelay's, not a subject key to misspell.
   func rejectRelay(_ pairs: some Collection<YAMLNode.Pair>) -> Bool {
-    guard plan.library != .rxswift, let relay = pairs.first(where: { $0.key.isScalar("relay") }) else { return false }
+    guard plan.profile.subjects != .withRelays, let relay = pairs.first(where: { $0.key.isScalar("relay") }) else {
+      return false
+    }
     context.error(
       Diagnostic.Message(
         "a relay is RxSwift's (RxRelay's PublishRelay and BehaviorRelay: 'library: rxswift'); "
@@ -269,7 +266,7 @@ extension ScenarioCompiler {
   /// with a note at the other binding (`boundAt`: where each declaration binds its property).
   func bindAssignments(boundAt: [String: SourceLocation]) {
     var boundAt = boundAt
-    if plan.library == .combine, !plan.properties.isEmpty {
+    if plan.profile.propertiesSendBeforeStoring, !plan.properties.isEmpty {
       usesRow("combine-published-sends-before-store", scenarioWide: true)
     }
     for assignment in assignments {

@@ -22,6 +22,8 @@ public enum ScenarioVocabulary {
     /// The library whose definition this is (its meaning differs from the default, or the
     /// name is the library's own); nil for the default catalogue's.
     public let library: Library?
+    /// A row of a library's table, not of the default catalogue.
+    public var isLibraryRow: Bool { library != nil }
     /// The library an alias comes from (`ignoreValues` is RAC2's).
     public let aliasLibrary: Library?
     /// Whether the step's key or one of its extra keys holds an expression.

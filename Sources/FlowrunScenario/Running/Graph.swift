@@ -68,7 +68,7 @@ final class Graph {
       hotSources.append(
         HotSource(
           events: events ?? EventTape(resolveEvents(input)), owner: input.label, runtime: runtime,
-          keepsEventsForLateSubscribers: plan.library == .async))
+          keepsEventsForLateSubscribers: plan.profile.consumersPull))
     }
     for subject in plan.subjects {
       subjects[subject.name] = Subject(
@@ -78,7 +78,7 @@ final class Graph {
     }
     for property in plan.properties {
       let node = Property(
-        initial: property.initial, storesAfterSending: plan.library == .combine,
+        initial: property.initial, storesAfterSending: plan.profile.propertiesSendBeforeStoring,
         owner: NodeLabel(property.name, at: property.location), runtime: runtime)
       properties[property.name] = node
       propertyTable.properties.append(node)

@@ -168,7 +168,7 @@ private final class ScenarioRun {
       if let end = window.unsubscribe {
         // `library: async`: the window's end cancels the iterating task; the lane records `(;|)`
         // unless the sequence ended before (docs/libraries.md "Cancellation").
-        let cancels = plan.library == .async
+        let cancels = plan.profile.consumersPull
         scheduler.schedule(
           at: end,
           ClosureAction(owner: windowOwner) {

@@ -118,8 +118,7 @@ extension OperatorCompilation {
   ) {
     apply(.value, label: concurrent == 1 ? "concatMap" : "flatMap") { graph, upstream, scope in
       upstream.flatMap(
-        concurrent: concurrent, pullsOnDemand: isAsyncSequence, outerFailureWaits: isAsyncSequence,
-        graph.project(template, scope))
+        isAsyncSequence ? .asyncSequence : .merge(concurrent: concurrent), graph.project(template, scope))
     }
   }
 
@@ -128,7 +127,7 @@ extension OperatorCompilation {
   fileprivate func mergeAll(concurrent: Int) -> (SignalPlan, ValueShape) {
     let name = concurrent == 1 ? "concatAll" : "mergeAll"
     return apply(.value, label: name) { _, upstream, _ in
-      upstream.flatMap(concurrent: concurrent) { value, _ throws(StepFailure) in
+      upstream.flatMap(.merge(concurrent: concurrent)) { value, _ throws(StepFailure) in
         try innerSignal(of: value, operator: name)
       }
     }

@@ -42,6 +42,8 @@ final class StepDefinition: Sendable {
   /// The library whose dialect this definition belongs to; nil for the default catalogue,
   /// which every library reads unless it redefines or rejects the name (libraries.md).
   let library: Library?
+  /// A row of a library's table, not of the default catalogue.
+  var isLibraryRow: Bool { library != nil }
   /// For a library's own name, the default catalogue's step nearest to it (`exhaustMap` for
   /// RxSwift's `flatMapFirst`), named when a scenario of another library writes it.
   let nearest: String?

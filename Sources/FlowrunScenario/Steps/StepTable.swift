@@ -55,8 +55,8 @@ struct StepTable: Sendable {
   /// The default definitions of `catalogue` overlaid with those of `library`: a definition of
   /// the library replaces the default one of the same name and role, or adds its name.
   init(_ catalogue: [StepDefinition] = Self.catalogue, library: Library?) {
-    var definitions = catalogue.filter { $0.library == nil }
-    for definition in catalogue where definition.library != nil && definition.library == library {
+    var definitions = catalogue.filter { !$0.isLibraryRow }
+    for definition in catalogue where definition.isLibraryRow && definition.library.map({ $0 == library }) ?? false {
       if let index = definitions.firstIndex(where: { $0.name == definition.name && $0.role == definition.role }) {
         definitions[index] = definition
       } else {

@@ -42,24 +42,22 @@ extension StepTable {
       library: .combine, drops: .init(.unsubscribed, "maxPublishers inner signals were running")
     ) { c in
       guard let argument = c.requiredArgument() else { return nil }
-      var limit = Int.max
-      var drops = false
+      var policy = FlattenPolicy.combine()
       var templateNode = argument
       if argument["maxPublishers"] != nil, let node = c.labelled(["maxPublishers", "signal"]) {
         guard let max = c.required("maxPublishers", of: node).flatMap({ c.count($0, "'maxPublishers'", minimum: 1) }),
           let signal = c.required("signal", of: node)
         else { return nil }
         c.uses("combine-flatmap-max-publishers-drops")
-        (limit, drops, templateNode) = (max, true, signal)
+        (policy, templateNode) = (.combine(maxPublishers: max), signal)
       } else if let extra = c.extra(.concurrent) {
         guard let concurrent = c.count(extra, "'concurrent'", minimum: 1) else { return nil }
-        limit = concurrent
+        policy = .combine(concurrent: concurrent)
       }
       guard let template = c.template(templateNode, binding: .outer) else { return nil }
       c.uses("combine-flatmap-keeps-upstream-on-inner-failure")
-      return c.apply(.value) { [limit, drops] graph, upstream, scope in
-        upstream.flatMap(
-          concurrent: limit, dropsWhenFull: drops, keepsOuterOnInnerFailure: true, graph.project(template, scope))
+      return c.apply(.value) { [policy] graph, upstream, scope in
+        upstream.flatMap(policy, graph.project(template, scope))
       }
     },
     .operator(

@@ -43,7 +43,7 @@ extension StepTable {
       }
       let name = c.definition.name
       return c.apply(.value) { _, upstream, _ in
-        upstream.flatMap(concurrent: limit) { value, _ throws(StepFailure) in
+        upstream.flatMap(.merge(concurrent: limit)) { value, _ throws(StepFailure) in
           try innerSignal(of: value, operator: name)
         }
       }
