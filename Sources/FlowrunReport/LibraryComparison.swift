@@ -2,11 +2,9 @@ import FlowrunCore
 import FlowrunDiagnostics
 import FlowrunMarbles
 public import FlowrunScenario
-import FlowrunYAML
-import Foundation
 
-/// `flowrun compare` (libraries.md): each scenario run under each library that can express it,
-/// and, for every expectation whose outcome differs between libraries, one lane per library with
+/// `flowrun compare` (libraries.md): each scenario run under each library that can express it
+/// (`LibraryComparison.compare(files:libraries:)` in `FlowrunApp` loads and runs them), and, for every expectation whose outcome differs between libraries, one lane per library with
 /// the first frame where they part and the docs rows (docs/libraries.md) whose meanings explain
 /// it.
 public struct LibraryComparison: Sendable {
@@ -15,6 +13,11 @@ public struct LibraryComparison: Sendable {
   public struct Blocked: Sendable {
     public var library: Library
     public var diagnostic: Diagnostic
+
+    package init(library: Library, diagnostic: Diagnostic) {
+      self.library = library
+      self.diagnostic = diagnostic
+    }
   }
 
   /// One expectation's outcome under one library.
@@ -60,72 +63,24 @@ public struct LibraryComparison: Sendable {
     /// The document's `name:`, when it could be read.
     public var name: String?
     public var diagnostics: [Diagnostic]
+
+    package init(path: String, name: String?, diagnostics: [Diagnostic]) {
+      self.path = path
+      self.name = name
+      self.diagnostics = diagnostics
+    }
   }
 
   public var scenarios: [ScenarioComparison] = []
   public var unloaded: [Unloaded] = []
 
+  package init() {}
+
   /// The exit code: 0 when every scenario loaded (under at least one library), 1 otherwise.
   public var exitCode: Int32 { unloaded.isEmpty ? 0 : 1 }
 
-  /// Compares the scenarios of `files` under `libraries` (every file is read in each library,
-  /// whatever its own `library:` says). Each document of a file is compared on its own: a load
-  /// error blocks the library (or, under every library, reports the document) where it stands.
-  public static func compare(files: [String], libraries: [Library]) -> LibraryComparison {
-    var comparison = LibraryComparison()
-    for path in files {
-      let loads = libraries.map { ($0, ScenarioLoader.load(path: path, library: $0, forcing: true)) }
-      let documents = documentStarts(path)
-      guard !documents.isEmpty else {
-        comparison.unloaded.append(Unloaded(path: path, name: nil, diagnostics: loads.first?.1.diagnostics ?? []))
-        continue
-      }
-      for (number, document) in documents.enumerated() {
-        let next = number + 1 < documents.count ? documents[number + 1].line : Int.max
-        // A diagnostic without a place is the whole file's: the first document's.
-        func inDocument(_ diagnostic: Diagnostic) -> Bool {
-          guard let line = diagnostic.location?.line else { return number == 0 }
-          return line >= document.line && line < next
-        }
-        var runs: [(Library, ScenarioResult)] = []
-        var blocked: [Blocked] = []
-        var first: Scenario?
-        var unloaded: [Diagnostic]?
-        for (library, file) in loads {
-          let diagnostics = file.diagnostics.filter(inDocument)
-          if let scenario = file.scenarios.first(where: { $0.location.line == document.line }),
-            !diagnostics.contains(where: { $0.severity == .error })
-          {
-            if first == nil { first = scenario }
-            runs.append((library, ScenarioRunner.run(scenario)))
-          } else {
-            if unloaded == nil { unloaded = diagnostics }
-            if let diagnostic = diagnostics.first(where: { $0.severity == .error }) ?? diagnostics.first {
-              blocked.append(Blocked(library: library, diagnostic: diagnostic))
-            }
-          }
-        }
-        if let first {
-          comparison.scenarios.append(compare(first, runs: runs, blocked: blocked))
-        } else {
-          comparison.unloaded.append(Unloaded(path: path, name: document.name, diagnostics: unloaded ?? []))
-        }
-      }
-    }
-    return comparison
-  }
-
-  /// The line and `name:` of each document of the file (none when it cannot be read or its
-  /// YAML does not parse).
-  private static func documentStarts(_ path: String) -> [(line: Int, name: String?)] {
-    guard let data = FileManager.default.contents(atPath: path) else { return [] }
-    let (file, _) = YAMLFile.parse(path: path, bytes: [UInt8](data))
-    return file.documents.compactMap { document in
-      document.root.map { ($0.start.line, $0["name"]?.scalarValue) }
-    }
-  }
-
-  private static func compare(_ scenario: Scenario, runs: [(Library, ScenarioResult)], blocked: [Blocked])
+  /// One scenario's comparison from its runs under the libraries that could load it.
+  package static func compare(_ scenario: Scenario, runs: [(Library, ScenarioResult)], blocked: [Blocked])
     -> ScenarioComparison
   {
     var result = ScenarioComparison(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowrunApp
 import FlowrunReport
 import FlowrunScenario
 import Foundation
