@@ -24,7 +24,4 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
   var inputURL: URL { Self.directory.appendingPathComponent(name + ".yaml") }
   var outputURL: URL { Self.directory.appendingPathComponent(name + ".out") }
-
-  /// Whether this run rewrites the expected files (`FLOWRUN_RECORD=1`).
-  static var isRecording: Bool { ProcessInfo.processInfo.environment["FLOWRUN_RECORD"] == "1" }
 }
