@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Where the system's libyaml serves (by default); Apple platforms take the carried copy.
+let systemLibYAMLPlatforms: [Platform] = [.linux, .android, .openbsd, .wasi, .windows]
+let appleOnly: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+
 let package = Package(
   name: "flowrun",
   products: [
@@ -12,6 +16,17 @@ let package = Package(
     // Its own product, so that building `flowrun` never builds swift-syntax.
     .executable(name: "flowrun-import", targets: ["flowrun-import"]),
   ],
+  traits: [
+    .trait(
+      name: "SystemLibYAML",
+      description: "Parse YAML with the system's libyaml (pkg-config yaml-0.1; Debian's libyaml-dev) on Linux."),
+    .trait(
+      name: "CarriedLibYAML",
+      description:
+        "Parse YAML with the copy of libyaml that Yams carries (its CYaml target), where no system libyaml exists. "
+        + "Apple platforms always take it (an iOS test target cannot link a system library)."),
+    .default(enabledTraits: ["SystemLibYAML"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -19,6 +34,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     // Combine on Linux for FlowrunTesting only (Apple's Combine on Apple platforms).
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // libyaml's C sources (Yams' CYaml target) where the system has none (the CarriedLibYAML trait).
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // Reading view models for `flowrun-import` only (FlowrunImport).
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
   ],
@@ -28,8 +45,18 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // Yams' copy of libyaml, for FlowrunYAML under the CarriedLibYAML trait (CarriedYAML.swift).
+    .target(name: "CarriedYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
     .target(name: "FlowrunDiagnostics"),
-    .target(name: "FlowrunYAML", dependencies: ["CLibYAML", "FlowrunDiagnostics"]),
+    .target(
+      name: "FlowrunYAML",
+      dependencies: [
+        "FlowrunDiagnostics",
+        .target(name: "CLibYAML", condition: .when(platforms: systemLibYAMLPlatforms, traits: ["SystemLibYAML"])),
+        .product(name: "Yams", package: "Yams", condition: .when(platforms: appleOnly)),
+        .target(name: "CarriedYAML", condition: .when(traits: ["CarriedLibYAML"])),
+      ]
+    ),
     .target(
       name: "FlowrunCore",
       dependencies: [

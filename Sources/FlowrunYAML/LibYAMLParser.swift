@@ -1,4 +1,8 @@
-internal import CLibYAML
+#if SystemLibYAML && !canImport(Darwin)
+  internal import CLibYAML
+#else
+  internal import CYaml
+#endif
 
 /// A libyaml position as libyaml reports it: 0-based character index, line and column.
 struct LibYAMLMark: Sendable {
