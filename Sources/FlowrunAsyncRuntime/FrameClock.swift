@@ -18,6 +18,7 @@ public struct FrameClock: Clock, @unchecked Sendable {
     /// The frame length in nanoseconds.
     public let tick: Int64
 
+    /// The instant of `frame`, whose length is `tick` nanoseconds (at least 1).
     public init(frame: Int, tick: Int64) {
       self.frame = frame
       self.tick = max(tick, 1)
@@ -36,6 +37,7 @@ public struct FrameClock: Clock, @unchecked Sendable {
       return Instant(frame: frame.addingClamped(Int(clamping: frames)), tick: tick)
     }
 
+    /// The frames from this instant to `other`, as time.
     public func duration(to other: Instant) -> Duration {
       .nanoseconds(Int64(other.frame - frame) * tick)
     }
@@ -52,8 +54,10 @@ public struct FrameClock: Clock, @unchecked Sendable {
     self.runtime = runtime
   }
 
+  /// The run's current frame.
   public var now: Instant { Instant(frame: runtime.frame, tick: runtime.tick) }
 
+  /// One frame: nothing shorter can be told apart.
   public var minimumResolution: Duration { .nanoseconds(runtime.tick) }
 
   /// Suspends until the run reaches `deadline`'s frame; throws `CancellationError` when the

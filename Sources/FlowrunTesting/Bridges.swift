@@ -117,6 +117,8 @@ public struct ServicePublisher<Output: Decodable>: Publisher {
   let service: FlowService<Output>
   let input: () throws(ConversionError) -> Value
 
+  /// Calls the service when `subscriber` subscribes; the answer comes at the frames the
+  /// scenario's responder gives, as much as the subscriber demands.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == ServiceError {
     let subscription = ServiceSubscription(
       subscriber: subscriber, name: service.name, bound: service.bound, read: service.read)

@@ -215,6 +215,7 @@ public struct ServiceError: Error, Equatable, CustomStringConvertible {
   /// The scenario's value (`#` with the file's `error`, or the marble's own).
   public let value: Value
 
+  /// An error that carries `value`, as a stub's error answer does.
   public init(_ value: Value) {
     self.value = value
   }
@@ -224,6 +225,7 @@ public struct ServiceError: Error, Equatable, CustomStringConvertible {
     try? FlowValues.swift(T.self, from: value)
   }
 
+  /// `ServiceError(<value>)`, the value as flowrun writes it.
   public var description: String { "ServiceError(\(value))" }
 }
 

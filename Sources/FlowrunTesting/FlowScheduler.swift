@@ -18,8 +18,10 @@ public struct FlowScheduler: Scheduler, @unchecked Sendable {
 
   /// An instant of the run: nanoseconds since frame 0.
   public struct SchedulerTimeType: Strideable, Hashable, Sendable, CustomStringConvertible {
+    /// Nanoseconds since frame 0 (frame n is n × the scenario's tick).
     public var nanoseconds: Int64
 
+    /// The instant `nanoseconds` after frame 0.
     public init(nanoseconds: Int64) {
       self.nanoseconds = nanoseconds
     }
@@ -83,6 +85,7 @@ public struct FlowScheduler: Scheduler, @unchecked Sendable {
     return clock.scheduler?.now ?? clock.lastFrame
   }
 
+  /// Zero: an action runs at its frame exactly, whatever tolerance the code asks for.
   public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
   /// Runs `action` later in the current frame, after what is already due (as combine-schedulers'

@@ -102,6 +102,7 @@ extension Dictionary: FlowValueConvertible where Key == String, Value: FlowValue
 /// `flow.service("api.logout", returning: FlowVoid.self)` and maps its answers to `()`. Any
 /// value of the scenario converts to it (a service's `r: ~` most often).
 public struct FlowVoid: FlowValueConvertible, Decodable, Hashable, Sendable {
+  /// The one value of the type.
   public init() {}
   public var flowValue: Value { .null }
   public init?(flowValue value: Value) {}

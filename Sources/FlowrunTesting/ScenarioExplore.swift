@@ -23,6 +23,7 @@ extension ScenarioCheck {
     /// The run that found it (0 for the written timeline or a same-frame order), and the
     /// shrinking steps taken.
     public let run: Int
+    /// The shrinking steps taken from the first failing run to this one.
     public let shrinkSteps: Int
     /// Why the written file does not fail as the explored run did (nil when it does).
     public let note: String?
