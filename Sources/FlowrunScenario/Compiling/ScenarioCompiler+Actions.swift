@@ -16,7 +16,7 @@ extension ScenarioCompiler {
       context.checkKeys(
         pairs, allowed: ["on", "when", "at", "onError", "onCompleted"] + Self.actionKeys, in: "an effect")
       guard let onNode = item["on"] else {
-        context.error("an effect needs 'on: <signal>'", at: item)
+        context.error(.effectNeedsOn, at: item)
         continue
       }
       guard let on = compileSignal(onNode, "'on'") else { continue }
@@ -49,13 +49,13 @@ extension ScenarioCompiler {
       guard let pairs = context.mapping(item, "a timeline action") else { continue }
       context.checkKeys(pairs, allowed: ["at"] + Self.actionKeys, in: "a timeline action")
       guard let atNode = item["at"] else {
-        context.error("a timeline action needs 'at: <time>'", at: item)
+        context.error(.timelineActionNeedsAt, at: item)
         continue
       }
       guard let at = frames(atNode, "'at'", minimum: 0) else { continue }
       let actions = compileActions(pairs, valueAvailable: false)
       if actions.isEmpty, !pairs.contains(where: { Self.actionKeys.contains($0.key.scalarValue ?? "") }) {
-        context.error("a timeline action needs one of 'send', 'set', 'execute', 'complete', 'fail'", at: item)
+        context.error(.timelineActionNeedsAction, at: item)
       }
       plan.timeline.append(TimelinePlan(at: at, actions: actions, location: item.start))
     }
@@ -75,7 +75,7 @@ extension ScenarioCompiler {
         let kind: DeclarationKind = key == "send" ? .subject : .property
         if let name = node.scalarValue, node.isScalar {
           guard valueAvailable else {
-            context.error("'\(key): \(name)' needs a value here: write '\(key): { \(name): <value> }'", at: node)
+            context.error(.actionNeedsValue(key, name), at: node)
             continue
           }
           guard target(name, kind: kind, at: node) else { continue }
@@ -120,10 +120,7 @@ extension ScenarioCompiler {
   /// Checks that subject `name` may terminate: an RxSwift relay never does (libraries.md).
   private func terminable(_ name: String, by verb: String, at node: YAMLNode) -> Bool {
     guard plan.subjects.contains(where: { $0.name == name && $0.isRelay }) else { return true }
-    context.error(
-      Diagnostic.Message(
-        "'\(name)' is a relay, which never terminates (library 'rxswift': a relay only accepts values); "
-          + "'\(verb)' needs a subject such as '{}' (PublishSubject)"), at: node)
+    context.error(.relayNeverTerminates(name, verb: verb), at: node)
     return false
   }
 
@@ -135,7 +132,7 @@ extension ScenarioCompiler {
       return false
     }
     guard declaration.kind == kind else {
-      context.error("'\(name)' is a \(declaration.kind.rawValue), not a \(kind.rawValue)", at: node)
+      context.error(.wrongKind(name, declaration.kind, expected: kind), at: node)
       return false
     }
     return true
@@ -191,7 +188,7 @@ extension ScenarioCompiler {
       context.checkKeys(pairs, allowed: ["marble", "values", "error", "subscribe", "consumer"], in: "an expectation")
       consumer = value["consumer"]
       guard let marble = value["marble"] else {
-        context.error("an expectation needs 'marble'", at: value)
+        context.error(.expectationNeedsMarble, at: value)
         return nil
       }
       marbleNode = marble
@@ -211,11 +208,7 @@ extension ScenarioCompiler {
       text.allSatisfy({ $0 == " " || $0 == "\n" })
     {
       let indicator = style == .literal ? "|" : ">"
-      context.error(
-        Diagnostic.Message(
-          "this marble is empty: YAML reads a bare '\(indicator)' as the start of a block scalar, with nothing in it; "
-            + "quote it (\"\(indicator)\") for the marble '\(indicator)'"),
-        at: marbleNode)
+      context.error(.bareBlockScalarMarble(indicator), at: marbleNode)
       return nil
     }
     var resolver = LegendResolver(plan: self.plan) { _, events, _ in
@@ -237,8 +230,7 @@ extension ScenarioCompiler {
     }
     if let consumer {
       guard marks.delays.isEmpty else {
-        context.error(
-          "'consumer' and the marble's ',' both say when the consumer pulls; keep one of them", at: consumer)
+        context.error(.consumerTwice, at: consumer)
         return nil
       }
       guard let paced = consumerPace(consumer, of: signal, target: target) else { return nil }
@@ -248,9 +240,7 @@ extension ScenarioCompiler {
     }
     if let cancel = marks.cancel {
       if let window, cancel < window.subscribe {
-        context.error(
-          "';' cancels the iteration at frame \(cancel), before the expectation subscribes (frame \(window.subscribe))",
-          at: marbleNode)
+        context.error(.cancelBeforeSubscription(cancel, subscribe: window.subscribe), at: marbleNode)
         return nil
       }
       usesRow("async-task-cancellation")
@@ -280,17 +270,41 @@ extension ScenarioCompiler {
       if case .source(let source)? = plan, let target = source.subscriptions { return target }
     default: break
     }
-    context.error(
-      "'\(owner).subscriptions' needs a subject or a signal whose first step is 'hot' or 'cold'", at: node)
+    context.error(.subscriptionsOwnerNotLogged(owner), at: node)
     return nil
   }
 }
 
 extension Diagnostic.Message {
-  fileprivate static func unknownDeclaration(_ kind: ScenarioCompiler.DeclarationKind, _ name: String) -> Self {
-    "unknown \(kind.rawValue) '\(name)'"
-  }
   fileprivate static func unknownSubscriptionsOwner(_ owner: String) -> Self {
     "unknown signal '\(owner)' in '\(owner).subscriptions'"
+  }
+  fileprivate static let effectNeedsOn: Self = "an effect needs 'on: <signal>'"
+  fileprivate static let timelineActionNeedsAt: Self = "a timeline action needs 'at: <time>'"
+  fileprivate static let timelineActionNeedsAction: Self =
+    "a timeline action needs one of 'send', 'set', 'execute', 'complete', 'fail'"
+  /// A bare `send: name` or `set: name` where no event's value is there to send.
+  fileprivate static func actionNeedsValue(_ key: String, _ name: String) -> Self {
+    "'\(key): \(name)' needs a value here: write '\(key): { \(name): <value> }'"
+  }
+  fileprivate static func relayNeverTerminates(_ name: String, verb: String) -> Self {
+    Self(
+      "'\(name)' is a relay, which never terminates (library 'rxswift': a relay only accepts values); "
+        + "'\(verb)' needs a subject such as '{}' (PublishSubject)")
+  }
+  fileprivate static let expectationNeedsMarble: Self = "an expectation needs 'marble'"
+  /// A block scalar indicator (`|` or `>`) written alone as a marble.
+  fileprivate static func bareBlockScalarMarble(_ indicator: String) -> Self {
+    Self(
+      "this marble is empty: YAML reads a bare '\(indicator)' as the start of a block scalar, with nothing in it; "
+        + "quote it (\"\(indicator)\") for the marble '\(indicator)'")
+  }
+  fileprivate static let consumerTwice: Self =
+    "'consumer' and the marble's ',' both say when the consumer pulls; keep one of them"
+  fileprivate static func cancelBeforeSubscription(_ cancel: Int, subscribe: Int) -> Self {
+    "';' cancels the iteration at frame \(cancel), before the expectation subscribes (frame \(subscribe))"
+  }
+  fileprivate static func subscriptionsOwnerNotLogged(_ owner: String) -> Self {
+    "'\(owner).subscriptions' needs a subject or a signal whose first step is 'hot' or 'cold'"
   }
 }

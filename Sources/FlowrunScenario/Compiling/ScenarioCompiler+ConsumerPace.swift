@@ -16,17 +16,13 @@ extension ScenarioCompiler {
   /// The expectation's signal, pulled by a consumer at the pace `node` declares.
   func consumerPace(_ node: YAMLNode, of signal: SignalPlan, target: String) -> SignalPlan? {
     guard plan.profile.consumersPull else {
-      context.error(
-        Diagnostic.Message(
-          "'consumer' is the pace of an AsyncSequence's consumer, which pulls its values ('library: async'); "
-            + "\(libraryPhrase) pushes them"),
-        at: node)
+      context.error(.consumerNeedsPull(libraryPhrase), at: node)
       return nil
     }
     guard let pairs = context.mapping(node, "'consumer'") else { return nil }
     context.checkKeys(pairs, allowed: ["busy"], in: "'consumer'")
     guard let busyNode = node["busy"] else {
-      context.error("'consumer' needs 'busy': the frames the consumer is busy after each value", at: node)
+      context.error(.consumerNeedsBusy, at: node)
       return nil
     }
     guard let busy = frames(busyNode, "'busy'", minimum: 0) else { return nil }
@@ -126,4 +122,14 @@ extension ScenarioCompiler {
     }
     return .unbounded
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func consumerNeedsPull(_ libraryPhrase: String) -> Self {
+    Self(
+      "'consumer' is the pace of an AsyncSequence's consumer, which pulls its values ('library: async'); "
+        + "\(libraryPhrase) pushes them")
+  }
+  fileprivate static let consumerNeedsBusy: Self =
+    "'consumer' needs 'busy': the frames the consumer is busy after each value"
 }

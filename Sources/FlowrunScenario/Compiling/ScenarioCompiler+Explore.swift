@@ -60,8 +60,7 @@ extension ScenarioCompiler {
     var spec = ExploreSpec(frames: 30, inputs: [], location: node.start)
     if let frames = node["frames"] { spec.frames = self.frames(frames, "'frames'", minimum: 1) ?? spec.frames }
     guard let inputs = node["inputs"] else {
-      context.error(
-        "'explore' needs 'inputs': the hot signals, services, commands, subjects or properties to vary", at: node)
+      context.error(.exploreNeedsInputs, at: node)
       return
     }
     guard let entries = context.mapping(inputs, "'inputs'") else { return }
@@ -94,7 +93,7 @@ extension ScenarioCompiler {
       for item in items {
         guard let text = context.string(item, "an end") else { continue }
         guard let end = ExploreSpec.End(rawValue: text) else {
-          context.error("unknown end '\(text)'; use 'completed' or 'error'", at: item)
+          context.error(.unknownEnd(text), at: item)
           continue
         }
         if !input.ends.contains(end) { input.ends.append(end) }
@@ -105,12 +104,12 @@ extension ScenarioCompiler {
       if input.values.isEmpty { input.values = [.null] }
     case .service:
       if input.values.isEmpty, input.errors.isEmpty {
-        context.error("input '\(name)' needs 'values' or 'errors' to answer with", at: key)
+        context.error(.inputNeedsAnswers(name), at: key)
         return nil
       }
     case .hot, .subject, .property:
       if input.values.isEmpty {
-        context.error("input '\(name)' needs 'values': a non-empty list of the values its events carry", at: key)
+        context.error(.inputNeedsValues(name), at: key)
         return nil
       }
     }
@@ -120,11 +119,7 @@ extension ScenarioCompiler {
   /// What `name` names, as an explored input.
   private func exploreKind(_ name: String, at node: YAMLNode) -> ExploreSpec.Kind? {
     guard let declaration = declarations[name] else {
-      var message = "unknown input '\(name)'"
-      if let suggestion = closestName(to: name, among: declarations.keys) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(Diagnostic.Message(message), at: node)
+      context.error(.unknownInput(name).didYouMean(closestName(to: name, among: declarations.keys)), at: node)
       return nil
     }
     switch declaration.kind {
@@ -133,9 +128,7 @@ extension ScenarioCompiler {
       var plan = self.plan.signals[name]
       while case .apply(let input, _)? = plan { plan = input }
       if case .source(let source)? = plan, case .hot(let index)? = source.subscriptions { return .hot(index: index) }
-      context.error(
-        "input '\(name)' must be a signal whose first step is 'hot', a subject, a property, a command or a service",
-        at: node)
+      context.error(.notAnInput(name), at: node)
       return nil
     case .subject: return .subject
     case .property: return .property
@@ -158,8 +151,7 @@ extension ScenarioCompiler {
         return low...high
       }
     }
-    context.error(
-      "\(what) must be a count such as 3 or a range such as 0..4, found \(context.describe(node))", at: node)
+    context.error(.notACountOrRange(what, found: context.describe(node)), at: node)
     return nil
   }
 }
@@ -262,5 +254,24 @@ extension ActionPlan {
     case .set(let property, _): property
     case .execute(let command, _): command
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let exploreNeedsInputs: Self =
+    "'explore' needs 'inputs': the hot signals, services, commands, subjects or properties to vary"
+  fileprivate static func unknownEnd(_ text: String) -> Self { "unknown end '\(text)'; use 'completed' or 'error'" }
+  fileprivate static func inputNeedsAnswers(_ name: String) -> Self {
+    "input '\(name)' needs 'values' or 'errors' to answer with"
+  }
+  fileprivate static func inputNeedsValues(_ name: String) -> Self {
+    "input '\(name)' needs 'values': a non-empty list of the values its events carry"
+  }
+  fileprivate static func unknownInput(_ name: String) -> Self { "unknown input '\(name)'" }
+  fileprivate static func notAnInput(_ name: String) -> Self {
+    "input '\(name)' must be a signal whose first step is 'hot', a subject, a property, a command or a service"
+  }
+  fileprivate static func notACountOrRange(_ what: String, found: String) -> Self {
+    "\(what) must be a count such as 3 or a range such as 0..4, found \(found)"
   }
 }

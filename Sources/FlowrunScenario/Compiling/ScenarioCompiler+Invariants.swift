@@ -74,7 +74,7 @@ extension ScenarioCompiler {
         context.checkKeys(pairs, allowed: ["name", "that"], in: "an invariant")
         if let nameNode = item["name"] { name = context.string(nameNode, "an invariant's 'name'") }
         guard let that = item["that"] else {
-          context.error("an invariant needs 'that: <expression>'", at: item)
+          context.error(.invariantNeedsThat, at: item)
           continue
         }
         expressionNode = that
@@ -84,7 +84,7 @@ extension ScenarioCompiler {
       do throws(ExpressionError) {
         compiled = try CompiledExpression(text, scope: scope)
       } catch {
-        context.error(Diagnostic.Message(error.message), in: expressionNode, offset: error.offset)
+        context.error(error, in: expressionNode)
         continue
       }
       let slots = compiled.referencedProperties
@@ -222,4 +222,8 @@ private final class NameObserver: Observer {
   func dispose() {
     link.dispose()
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let invariantNeedsThat: Self = "an invariant needs 'that: <expression>'"
 }

@@ -134,12 +134,8 @@ extension ScenarioCompiler {
     let declaration = declarations[index]
     let name = declarations.keys[index]
     guard named.nesting < Self.maxSignalNesting, ThreadStack.address() >= named.stackFloor else {
-      let limit =
-        named.nesting < Self.maxSignalNesting
-        ? "too deep for the thread's stack" : "deeper than the limit of \(Self.maxSignalNesting)"
-      context.error(
-        "signals refer to one another \(limit) at '\(name)' (a long chain that leads into a cycle of references?)",
-        at: declaration.keyNode)
+      let limit: Int? = named.nesting < Self.maxSignalNesting ? nil : Self.maxSignalNesting
+      context.error(.referencesTooDeep(name, limit: limit), at: declaration.keyNode)
       named.shapes[index] = .value
       return nil
     }
@@ -256,6 +252,19 @@ extension ScenarioCompiler {
       cycle.count <= 12
       ? cycle.map(name)
       : cycle.prefix(5).map(name) + ["… \(cycle.count - 10) more …"] + cycle.suffix(5).map(name)
-    context.error("cycle of references: \(shown.joined(separator: " → "))", at: declarations[first].keyNode)
+    context.error(.cycleOfReferences(shown), at: declarations[first].keyNode)
+  }
+}
+
+extension Diagnostic.Message {
+  /// Signals that refer to one another deeper than `limit` references at `name`, or (nil) than
+  /// the thread's stack allows.
+  fileprivate static func referencesTooDeep(_ name: String, limit: Int?) -> Self {
+    let depth = limit.map { "deeper than the limit of \($0)" } ?? "too deep for the thread's stack"
+    return "signals refer to one another \(depth) at '\(name)' (a long chain that leads into a cycle of references?)"
+  }
+  /// `names`: the quoted names of the cycle, in order.
+  fileprivate static func cycleOfReferences(_ names: [String]) -> Self {
+    "cycle of references: \(names.joined(separator: " → "))"
   }
 }

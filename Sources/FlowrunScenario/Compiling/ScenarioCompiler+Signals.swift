@@ -46,9 +46,7 @@ extension ScenarioCompiler {
     // bound the depth so that building, running and freeing a plan stays within the stack.
     let added = node.sequenceItems?.count ?? 1
     guard stepNesting + added <= Self.maxStepNesting else {
-      context.error(
-        "signal steps nest deeper than the limit of \(Self.maxStepNesting) (counting the steps of inline signals)",
-        at: node)
+      context.error(.stepsNestTooDeep(Self.maxStepNesting), at: node)
       return nil
     }
     stepNesting += added
@@ -63,7 +61,7 @@ extension ScenarioCompiler {
       return compileSource(step)
     case .sequence(let steps):
       guard let first = steps.first else {
-        context.error("\(what) must have at least one step", at: node)
+        context.error(.needsAStep(what), at: node)
         return nil
       }
       var current: (SignalPlan, ValueShape)?
@@ -142,7 +140,7 @@ extension ScenarioCompiler {
   func splitStep(_ node: YAMLNode) -> StepNode? {
     if let name = node.scalarValue, node.isScalar {
       if name.isEmpty || node.isNull {
-        context.error("the step is empty: write a step after '-' (such as '- map: …'), or remove the '-'", at: node)
+        context.error(.emptyStep, at: node)
         return nil
       }
       guard checkStepName(name, at: node) else { return nil }
@@ -159,7 +157,7 @@ extension ScenarioCompiler {
     else {
       let key = pairs.first?.key
       let name = key?.scalarValue ?? ""
-      context.error(Diagnostic.Message(unknownStep(name)), at: key ?? node)
+      context.error(unknownStep(name), at: key ?? node)
       return nil
     }
     let pair = pairs[index]
@@ -180,27 +178,23 @@ extension ScenarioCompiler {
 
   private func checkStepName(_ name: String, at node: YAMLNode) -> Bool {
     guard steps.contains(name) else {
-      context.error(Diagnostic.Message(unknownStep(name)), at: node)
+      context.error(unknownStep(name), at: node)
       return false
     }
     return true
   }
 
-  private func unknownStep(_ name: String) -> String {
+  private func unknownStep(_ name: String) -> Diagnostic.Message {
     if let hint = libraryHint(forUnknownStep: name) { return hint }
     if let found = LibraryWords.word(for: name, in: LibraryWords.steps, library: plan.library, known: steps.contains) {
-      return "unknown operator '\(name)'; " + LibraryWords.suggestion(name, found, library: plan.library)
+      return .unknownOperator(name).hinting(LibraryWords.suggestion(name, found, library: plan.library))
     }
-    var message = "unknown operator '\(name)'"
-    if let suggestion = closestName(to: name, among: steps.names) {
-      message += "; did you mean '\(suggestion)'?"
-    }
-    return message
+    return .unknownOperator(name).didYouMean(closestName(to: name, among: steps.names))
   }
 
   private func argument(_ step: StepNode) -> YAMLNode? {
     if let argument = step.argument { return argument }
-    context.error("'\(step.name)' needs an argument", at: step.nameNode)
+    context.error(.needsArgument(step.name), at: step.nameNode)
     return nil
   }
 
@@ -211,7 +205,7 @@ extension ScenarioCompiler {
   func compileSource(_ step: StepNode) -> (SignalPlan, ValueShape)? {
     knownKinds.source = nil
     guard let definition = steps.source(named: step.name), case .source(let compile) = definition.compile else {
-      context.error("'\(step.name)' is an operator; a signal must start with a source", at: step.nameNode)
+      context.error(.operatorFirst(step.name), at: step.nameNode)
       return nil
     }
     guard let argument = argument(step) else { return nil }
@@ -223,7 +217,7 @@ extension ScenarioCompiler {
   func compileOperator(_ step: StepNode, input: SignalPlan, shape: ValueShape) -> (SignalPlan, ValueShape)? {
     guard let definition = steps.operator(named: step.name), case .operator(let compile) = definition.compile
     else {
-      context.error("'\(step.name)' is a source; only the first step of a signal may be one", at: step.nameNode)
+      context.error(.sourceAfterFirst(step.name), at: step.nameNode)
       return nil
     }
     noteLibraryWord(step, definition)
@@ -240,9 +234,7 @@ extension ScenarioCompiler {
   /// `flowrun check` ("Combine calls it 'prepend'"); the key keeps its default meaning.
   private func noteLibraryWord(_ step: StepNode, _ definition: StepDefinition) {
     guard !definition.isLibraryRow, let library = plan.library, let word = steps.words[step.name] else { return }
-    context.note(
-      "'\(step.name)' keeps the default catalogue's meaning under \(libraryPhrase); \(library.title) calls it \(word)",
-      at: step.nameNode)
+    context.note(.keepsDefaultMeaning(step.name, under: libraryPhrase, library, callsIt: word), at: step.nameNode)
   }
 
   /// The frames of a duration node: a number of frames or a string such as `500ms`.
@@ -259,12 +251,11 @@ extension ScenarioCompiler {
         return nil
       }
     default:
-      context.error("\(what) must be a duration such as 5, 500ms or 1.5s, found \(context.describe(node))", at: node)
+      context.error(.notADuration(what, found: context.describe(node)), at: node)
       return nil
     }
     guard result >= minimum else {
-      let least = minimum == 1 ? "be at least one frame" : "not be negative"
-      context.error("\(what) must \(least), found \(context.describe(node))", at: node)
+      context.error(.durationBelow(minimum, what, found: context.describe(node)), at: node)
       return nil
     }
     return result
@@ -322,7 +313,7 @@ extension ScenarioCompiler {
     for pair in pairs {
       guard let key = context.string(pair.key, "a legend key") else { continue }
       if key.isEmpty || key.contains("'") {
-        context.error("legend key '\(key)' cannot be written in a marble", at: pair.key)
+        context.error(.unwritableLegendKey(key), at: pair.key)
         continue
       }
       switch pair.value.tag {
@@ -351,7 +342,7 @@ extension ScenarioCompiler {
   /// entries that legend (a hot marble is resolved on its own, by index).
   private func checkLocalLegend(_ legend: LegendTable) {
     if let key = legend.firstCycle(hotMarbles: plan.hotMarbles), let entry = legend.signals[key] {
-      context.error("legend value '\(key)' contains itself", at: location(of: entry))
+      context.error(.legendValueContainsItself(key), at: location(of: entry))
     }
     for case .hot(let index) in legend.signals.values {
       plan.hotMarbles[index].localLegend = legend
@@ -408,10 +399,46 @@ extension ScenarioCompiler {
     case .null?, .bool?, .int?, .double?:
       compiled = .literal(context.value(node))
     case nil:
-      context.error("expected an expression (a string), found a \(node.kindName)", at: node)
+      context.error(.notAnExpression(node), at: node)
       return nil
     }
     return StepExpression(
       expression: compiled, node: node, location: node.start, inputReadsProperty: stepInputReadsProperty)
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func stepsNestTooDeep(_ limit: Int) -> Self {
+    "signal steps nest deeper than the limit of \(limit) (counting the steps of inline signals)"
+  }
+  fileprivate static func needsAStep(_ what: String) -> Self { "\(what) must have at least one step" }
+  fileprivate static let emptyStep: Self =
+    "the step is empty: write a step after '-' (such as '- map: …'), or remove the '-'"
+  fileprivate static func unknownOperator(_ name: String) -> Self { "unknown operator '\(name)'" }
+  fileprivate static func operatorFirst(_ step: String) -> Self {
+    "'\(step)' is an operator; a signal must start with a source"
+  }
+  fileprivate static func sourceAfterFirst(_ step: String) -> Self {
+    "'\(step)' is a source; only the first step of a signal may be one"
+  }
+  /// A default key written under `library`, which has its own `word` for it.
+  fileprivate static func keepsDefaultMeaning(
+    _ step: String, under libraryPhrase: String, _ library: Library, callsIt word: String
+  ) -> Self {
+    "'\(step)' keeps the default catalogue's meaning under \(libraryPhrase); \(library.title) calls it \(word)"
+  }
+  fileprivate static func notADuration(_ what: String, found: String) -> Self {
+    "\(what) must be a duration such as 5, 500ms or 1.5s, found \(found)"
+  }
+  /// A duration below `minimum` frames (1 or 0).
+  fileprivate static func durationBelow(_ minimum: Int, _ what: String, found: String) -> Self {
+    let least = minimum == 1 ? "be at least one frame" : "not be negative"
+    return "\(what) must \(least), found \(found)"
+  }
+  fileprivate static func unwritableLegendKey(_ key: String) -> Self {
+    "legend key '\(key)' cannot be written in a marble"
+  }
+  fileprivate static func notAnExpression(_ node: YAMLNode) -> Self {
+    "expected an expression (a string), found a \(node.kindName)"
   }
 }

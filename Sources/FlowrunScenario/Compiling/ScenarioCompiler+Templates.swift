@@ -22,7 +22,7 @@ extension ScenarioCompiler {
     context.checkKeys(pairs, allowed: ["cases"], in: what)
     guard let items = context.sequence(casesPair.value, "'cases'") else { return nil }
     guard !items.isEmpty else {
-      context.error("'cases' needs at least one case", at: casesPair.value)
+      context.error(.noCases, at: casesPair.value)
       return nil
     }
     var cases: [TemplateCase] = []
@@ -38,7 +38,7 @@ extension ScenarioCompiler {
         if when == nil { failed = true }
         casePairs.remove(at: whenIndex)
       } else if index < items.count - 1 {
-        context.error("only the last case may omit 'when'", at: item)
+        context.error(.caseWithoutWhen, at: item)
         failed = true
       }
       let plan: SignalPlan?
@@ -46,7 +46,7 @@ extension ScenarioCompiler {
         context.checkKeys(casePairs, allowed: ["signal"], in: "a case")
         plan = compileSignal(signalPair.value, "a case's 'signal'")?.0
       } else if casePairs.isEmpty {
-        context.error("a case needs a step or 'signal:' beside 'when'", at: item)
+        context.error(.caseWithoutSignal, at: item)
         plan = nil
       } else {
         plan = splitStep(casePairs, node: item).flatMap { compileSource($0)?.0 }
@@ -72,14 +72,12 @@ extension ScenarioCompiler {
         usesRow("rxswift-command-is-action")
         if node["enabled"] != nil { usesRow("rxswift-action-disabled-until-enabled") }
         if concurrent, let flag = node["concurrent"] {
-          context.error(
-            "'concurrent' is RACCommand's: an RxSwift Action runs one execution at a time (\(libraryPhrase)); the nearest is a command without 'concurrent'",
-            at: flag)
+          context.error(.concurrentAction(libraryPhrase), at: flag)
           continue
         }
       }
       guard let workNode = node["work"] else {
-        context.error("command '\(name)' needs 'work'", at: declaration.keyNode)
+        context.error(.commandNeedsWork(name), at: declaration.keyNode)
         continue
       }
       guard let work = compileTemplate(workNode, "'work'", binding: .input) else { continue }
@@ -100,7 +98,7 @@ extension ScenarioCompiler {
         context.checkKeys(pairs, allowed: ["responses"], in: "service '\(name)'")
         guard let items = context.sequence(responses.value, "'responses'"), !items.isEmpty else {
           if responses.value.sequenceItems?.isEmpty == true {
-            context.error("'responses' needs at least one response", at: responses.value)
+            context.error(.noResponses, at: responses.value)
           }
           continue
         }
@@ -174,4 +172,14 @@ extension ScenarioCompiler {
 
 extension Diagnostic.Message {
   fileprivate static func unknownService(_ name: String) -> Self { "unknown service '\(name)'" }
+  fileprivate static let noCases: Self = "'cases' needs at least one case"
+  fileprivate static let caseWithoutWhen: Self = "only the last case may omit 'when'"
+  fileprivate static let caseWithoutSignal: Self = "a case needs a step or 'signal:' beside 'when'"
+  fileprivate static func concurrentAction(_ libraryPhrase: String) -> Self {
+    Self(
+      "'concurrent' is RACCommand's: an RxSwift Action runs one execution at a time (\(libraryPhrase)); "
+        + "the nearest is a command without 'concurrent'")
+  }
+  fileprivate static func commandNeedsWork(_ name: String) -> Self { "command '\(name)' needs 'work'" }
+  fileprivate static let noResponses: Self = "'responses' needs at least one response"
 }

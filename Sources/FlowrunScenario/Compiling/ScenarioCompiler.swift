@@ -145,7 +145,7 @@ final class ScenarioCompiler {
       if let value = MarbleGrammar(rawValue: text) {
         grammar = value
       } else {
-        context.error("unknown grammar '\(text)'; use 'flowrun' or 'rxjs'", at: node)
+        context.error(.unknownGrammar(text), at: node)
       }
     }
     if let node = root["error"] { errorValue = context.value(node) }
@@ -187,7 +187,7 @@ final class ScenarioCompiler {
 
   private func required(_ root: YAMLNode, _ key: String) -> YAMLNode? {
     if let node = root[key] { return node }
-    context.error("missing required key '\(key)'", at: root)
+    context.error(.missingRequiredKey(key), at: root)
     return nil
   }
 
@@ -195,7 +195,7 @@ final class ScenarioCompiler {
     guard let node = required(root, "flowrun") else { return }
     guard case .int(let version) = node.resolvedScalar, version == 1 else {
       let text = node.resolvedScalar.map { _ in context.describe(node) } ?? "a \(node.kindName)"
-      context.error("unsupported scenario format \(text) (this flowrun reads 1)", at: node)
+      context.error(.unsupportedFormat(text), at: node)
       return
     }
   }
@@ -227,14 +227,14 @@ final class ScenarioCompiler {
     }
     if let value = node["marble"], let count = context.count(value, "'marble'", minimum: 1) {
       if count > Self.maxMarbleCharacters {
-        context.error("'marble' may be at most \(Self.maxMarbleCharacters) characters", at: value)
+        context.error(.marbleLimitTooHigh(Self.maxMarbleCharacters), at: value)
       } else {
         marbleLimits.characters = count
       }
     }
     if let value = node["expression"], let count = context.count(value, "'expression'", minimum: 1) {
       if count > Self.maxExpressionDepth {
-        context.error("'expression' may be at most \(Self.maxExpressionDepth) levels", at: value)
+        context.error(.expressionLimitTooHigh(Self.maxExpressionDepth), at: value)
       } else {
         expressionDepth = count
       }
@@ -279,12 +279,12 @@ final class ScenarioCompiler {
       for pair in pairs {
         guard let name = context.string(pair.key, "a name") else { continue }
         guard Self.isValidName(name) else {
-          context.error("invalid name '\(name)': use letters, digits and '_', dotted like 'vm.account'", at: pair.key)
+          context.error(.invalidName(name), at: pair.key)
           continue
         }
         if let first = declarations.addNew(name, Declaration(kind: kind, node: pair.value, keyNode: pair.key)) {
           context.error(
-            "'\(name)' is declared twice",
+            .declaredTwice(name),
             at: pair.key,
             notes: [.init(location: first.keyNode.start, message: "'\(name)' first declared here")])
           continue
@@ -305,7 +305,7 @@ final class ScenarioCompiler {
       return (.reference(derived), .value)
     }
     guard let declaration = declarations[name] else {
-      var message: Diagnostic.Message = "unknown signal '\(name)'"
+      var message: Diagnostic.Message = .unknownDeclaration(.signal, name)
       if let dot = name.lastIndex(of: "."), case .command? = declarations[String(name[..<dot])]?.kind,
         case let member = String(name[name.index(after: dot)...]),
         let found = LibraryWords.word(
@@ -313,9 +313,9 @@ final class ScenarioCompiler {
           known: { CommandState(rawValue: $0) != nil })
       {
         let owner = String(name[..<dot])
-        message = "\(message); \(LibraryWords.suggestion(member, found, library: plan.library, owner: owner))"
+        message = message.hinting(LibraryWords.suggestion(member, found, library: plan.library, owner: owner))
       } else if let suggestion = suggestedName(for: name, target: target) {
-        message = "\(message); did you mean '\(suggestion)'?"
+        message = message.didYouMean(suggestion)
       }
       context.error(message, at: node)
       return nil
@@ -332,7 +332,7 @@ final class ScenarioCompiler {
       knownKinds.source = .reference(name)
       return (.reference(.property(name)), .value)
     case .command, .service:
-      context.error("'\(name)' is a \(declaration.kind.rawValue), not a signal", at: node)
+      context.error(.wrongKind(name, declaration.kind, expected: .signal), at: node)
       return nil
     }
   }
@@ -371,7 +371,7 @@ final class ScenarioCompiler {
       }
       if let behavior = value["behavior"] {
         if value["replay"] != nil {
-          context.error("a subject is either 'replay' or 'behavior', not both", at: behavior)
+          context.error(.replayAndBehavior, at: behavior)
         }
         subject.kind = .behavior(context.value(behavior))
       }
@@ -393,7 +393,7 @@ final class ScenarioCompiler {
     case .null?, .string("all")?: return .max
     case .int?: return context.count(node, "'replay'")
     default:
-      context.error("'replay' must be an integer ≥ 0, 'all' or ~, found \(context.describe(node))", at: node)
+      context.error(.badReplay(found: context.describe(node)), at: node)
       return nil
     }
   }
@@ -417,7 +417,7 @@ final class ScenarioCompiler {
           boundAt[name] = from.start
         }
       } else if value.isNull {
-        context.error("property '\(name)' needs a signal to bind or 'initial'", at: declaration.keyNode)
+        context.error(.propertyNeedsBinding(name), at: declaration.keyNode)
       } else {
         currentName = name
         property.binding = compileSignal(value, "property '\(name)'")?.0
@@ -434,9 +434,7 @@ final class ScenarioCompiler {
   private func observedPlan(_ node: YAMLNode, property name: String) -> SignalPlan? {
     let items = node.sequenceItems.map(Array.init) ?? [node]
     guard !items.isEmpty, items.allSatisfy({ $0.scalarValue != nil }) else {
-      context.error(
-        "'observed' of property '\(name)' must be a name or a list of names, found \(context.describe(node))",
-        at: node)
+      context.error(.badObserved(property: name, found: context.describe(node)), at: node)
       return nil
     }
     var inputs: [SignalPlan] = []
@@ -469,7 +467,7 @@ final class ScenarioCompiler {
     let resolved = resolvedFileLegend ?? resolveFileLegend()
     resolvedFileLegend = resolved
     if let cycle = resolved.cycle {
-      context.error("legend value '\(cycle)' contains itself", at: cycleLocation(cycle))
+      context.error(.legendValueContainsItself(cycle), at: cycleLocation(cycle))
     }
     return resolved.legend
   }
@@ -484,5 +482,49 @@ final class ScenarioCompiler {
 
   private func cycleLocation(_ key: String) -> SourceLocation {
     plan.fileLegend.signals[key].map { location(of: $0) } ?? .init(line: 1, column: 1, offset: 0)
+  }
+}
+
+extension Diagnostic.Message {
+  /// `name` is used as a `kind` but not declared.
+  static func unknownDeclaration(_ kind: ScenarioCompiler.DeclarationKind, _ name: String) -> Self {
+    "unknown \(kind.rawValue) '\(name)'"
+  }
+  /// `name` is declared as `kind` where a declaration of `expected` is needed.
+  static func wrongKind(
+    _ name: String, _ kind: ScenarioCompiler.DeclarationKind, expected: ScenarioCompiler.DeclarationKind
+  ) -> Self {
+    "'\(name)' is a \(kind.rawValue), not a \(expected.rawValue)"
+  }
+  /// A signal entry of a legend whose marble names itself, directly or through other entries.
+  static func legendValueContainsItself(_ key: String) -> Self { "legend value '\(key)' contains itself" }
+  /// The message followed by `; did you mean 'name'?`, or the message alone when `name` is nil.
+  func didYouMean(_ name: String?) -> Self { name.map { Self("\(text); did you mean '\($0)'?") } ?? self }
+  /// The message followed by `; ` and `hint`.
+  func hinting(_ hint: String) -> Self { Self("\(text); \(hint)") }
+  fileprivate static func unknownGrammar(_ text: String) -> Self {
+    "unknown grammar '\(text)'; use 'flowrun' or 'rxjs'"
+  }
+  fileprivate static func missingRequiredKey(_ key: String) -> Self { "missing required key '\(key)'" }
+  fileprivate static func unsupportedFormat(_ found: String) -> Self {
+    "unsupported scenario format \(found) (this flowrun reads 1)"
+  }
+  fileprivate static func marbleLimitTooHigh(_ maximum: Int) -> Self { "'marble' may be at most \(maximum) characters" }
+  fileprivate static func expressionLimitTooHigh(_ maximum: Int) -> Self {
+    "'expression' may be at most \(maximum) levels"
+  }
+  fileprivate static func invalidName(_ name: String) -> Self {
+    "invalid name '\(name)': use letters, digits and '_', dotted like 'vm.account'"
+  }
+  fileprivate static func declaredTwice(_ name: String) -> Self { "'\(name)' is declared twice" }
+  fileprivate static let replayAndBehavior: Self = "a subject is either 'replay' or 'behavior', not both"
+  fileprivate static func badReplay(found: String) -> Self {
+    "'replay' must be an integer ≥ 0, 'all' or ~, found \(found)"
+  }
+  fileprivate static func propertyNeedsBinding(_ name: String) -> Self {
+    "property '\(name)' needs a signal to bind or 'initial'"
+  }
+  fileprivate static func badObserved(property name: String, found: String) -> Self {
+    "'observed' of property '\(name)' must be a name or a list of names, found \(found)"
   }
 }

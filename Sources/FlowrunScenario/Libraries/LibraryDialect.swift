@@ -21,14 +21,11 @@ extension ScenarioCompiler {
         plan.declaredLibraryLocation = node.start
       } else {
         let names = Library.allCases.map(\.rawValue)
-        var message = "unknown library '\(text)'"
         let lowered = text.lowercased()
         let suggestion =
           Library(rawValue: lowered)?.rawValue ?? Self.libraryAliases[lowered]?.rawValue
           ?? closestName(to: lowered, among: names, maxDistance: 3)
-        if let suggestion { message += "; did you mean '\(suggestion)'?" }
-        message += " (the libraries are \(names.map { "'\($0)'" }.joined(separator: ", ")))"
-        context.error(Diagnostic.Message(message), at: node)
+        context.error(.unknownLibrary(text, suggestion: suggestion, libraries: names), at: node)
       }
     }
     plan.library = forcesLibrary ? requestedLibrary : plan.declaredLibrary ?? requestedLibrary
@@ -66,17 +63,13 @@ extension ScenarioCompiler {
     switch plan.profile.subjects {
     case .withoutReplay:
       if let key = pairs.first(where: { $0.key.isScalar("replay") })?.key {
-        context.error(
-          Diagnostic.Message(
-            "library 'combine' has no replay subject (only PassthroughSubject and CurrentValueSubject); "
-              + "the nearest is '{ behavior: v }', a CurrentValueSubject, which replays its one current value"),
-          at: key)
+        context.error(.combineHasNoReplaySubject, at: key)
         return false
       }
     case .withRelays:
       if let relay = value["relay"] { return readRelay(&subject, relay, value) }
       if let key = pairs.first(where: { $0.key.isScalar("value") })?.key {
-        context.error("'value' goes with 'relay: behavior' (a BehaviorRelay's initial value)", at: key)
+        context.error(.valueWithoutRelay, at: key)
         return false
       }
     case .channelsAndStreams:
@@ -96,14 +89,14 @@ extension ScenarioCompiler {
   /// `unbounded`, `{ bufferingOldest: n }` or `{ bufferingNewest: n }`).
   private func readAsyncSubject(_ subject: inout SubjectPlan, _ value: YAMLNode) -> Bool {
     if value["channel"] != nil, let stream = value["stream"] {
-      context.error("a subject is either 'channel' or 'stream', not both", at: stream)
+      context.error(.channelAndStream, at: stream)
       return false
     }
     let other = ["replay", "behavior", "rac"].first { value[$0] != nil }
     if let channel = value["channel"] {
       guard let isChannel = context.bool(channel, "'channel'") else { return false }
       if isChannel, let other {
-        context.error("an AsyncChannel has no '\(other)'", at: value[other]!)
+        context.error(.channelHasNo(other), at: value[other]!)
         return false
       }
       if isChannel {
@@ -114,7 +107,7 @@ extension ScenarioCompiler {
     }
     guard let stream = value["stream"] else { return true }
     if let other {
-      context.error("an AsyncStream has no '\(other)'", at: value[other]!)
+      context.error(.streamHasNo(other), at: value[other]!)
       return false
     }
     let policies = ["unbounded", "bufferingOldest", "bufferingNewest"]
@@ -126,12 +119,7 @@ extension ScenarioCompiler {
       guard let limit = context.count(pairs.first!.value, "'\(key)'") else { return false }
       subject.distribution = .stream(key == "bufferingOldest" ? .bufferingOldest(limit) : .bufferingNewest(limit))
     } else {
-      let names = policies.map { "'\($0)'" }.joined(separator: ", ")
-      context.error(
-        Diagnostic.Message(
-          "'stream' takes a buffering policy: \(names) (AsyncStream.Continuation.BufferingPolicy), "
-            + "e.g. 'stream: { bufferingNewest: 1 }'"),
-        at: stream)
+      context.error(.streamNeedsPolicy(policies), at: stream)
       return false
     }
     usesRow("async-stream-buffering-policy")
@@ -143,30 +131,25 @@ extension ScenarioCompiler {
   private func readRelay(_ subject: inout SubjectPlan, _ relay: YAMLNode, _ value: YAMLNode) -> Bool {
     guard let kind = context.string(relay, "'relay'") else { return false }
     for key in ["replay", "behavior", "rac"] where value[key] != nil {
-      context.error(
-        "a relay takes no '\(key)'; write 'relay: behavior' with 'value:' for a BehaviorRelay", at: value[key]!)
+      context.error(.relayTakesNo(key), at: value[key]!)
       return false
     }
     switch kind {
     case "publish":
       if let initial = value.mappingPairs?.first(where: { $0.key.isScalar("value") }) {
-        context.error("a PublishRelay has no 'value'; write 'relay: behavior' for a BehaviorRelay", at: initial.key)
+        context.error(.publishRelayHasNoValue, at: initial.key)
         return false
       }
       subject.kind = .publish
     case "behavior":
       guard let initial = value["value"] else {
-        context.error("a BehaviorRelay needs its initial 'value'", at: relay)
+        context.error(.behaviorRelayNeedsValue, at: relay)
         return false
       }
       subject.kind = .behavior(context.value(initial))
     default:
-      var message = "unknown relay '\(kind)'"
-      if let suggestion = closestName(to: kind, among: ["publish", "behavior"]) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.error(
-        "\(message) (flowrun models RxRelay's PublishRelay and BehaviorRelay: 'publish' and 'behavior')", at: relay)
+      let suggestion = closestName(to: kind, among: ["publish", "behavior"])
+      context.error(.unknownRelay(kind, suggestion: suggestion), at: relay)
       return false
     }
     subject.isRelay = true
@@ -175,18 +158,15 @@ extension ScenarioCompiler {
   }
 
   /// Why a step name that is not in the scenario's table is not: it belongs to another library.
-  func libraryHint(forUnknownStep name: String) -> String? {
+  func libraryHint(forUnknownStep name: String) -> Diagnostic.Message? {
     let owners = Library.allCases.filter { $0 != plan.library && StepTable.dialect($0).contains(name) }
     guard let owner = owners.first, !steps.contains(name) else { return nil }
     let definition = StepTable.dialect(owner).operator(named: name) ?? StepTable.dialect(owner).source(named: name)
-    var hint = "unknown operator '\(name)' in "
-    hint += plan.library.map { _ in libraryPhrase } ?? "the default catalogue"
-    hint += ": it is \(owner.title)'s ('library: \(owner.rawValue)')"
     let nearest =
       definition?.nearest.flatMap { steps.contains($0) ? $0 : nil }
       ?? LibraryWords.word(for: name, in: LibraryWords.steps, library: plan.library, known: steps.contains)?.word
-    if let nearest { hint += "; the nearest here is '\(nearest)'" }
-    return hint
+    let place = plan.library.map { _ in libraryPhrase } ?? "the default catalogue"
+    return .stepOfAnotherLibrary(name, in: place, owner: owner, nearest: nearest)
   }
 
   /// Why a step that did not compile may be another library's form of it: a mapping of labels
@@ -236,11 +216,7 @@ extension ScenarioCompiler {
     guard plan.profile.subjects != .withRelays, let relay = pairs.first(where: { $0.key.isScalar("relay") }) else {
       return false
     }
-    context.error(
-      Diagnostic.Message(
-        "a relay is RxSwift's (RxRelay's PublishRelay and BehaviorRelay: 'library: rxswift'); "
-          + "\(libraryPhrase) has no relay, the nearest is a subject {}"),
-      at: relay.key)
+    context.error(.relayOutsideRxSwift(libraryPhrase), at: relay.key)
     return true
   }
 
@@ -248,14 +224,12 @@ extension ScenarioCompiler {
   /// once the properties are read (`bindAssignments`). False, with a diagnostic, when it cannot.
   func assign(_ plan: SignalPlan, to name: String, at node: YAMLNode) -> Bool {
     guard declarations[name]?.kind == .property else {
-      var message = "'assign' needs a property declared under 'properties:'; '\(name)' is not one"
       let candidates = declarations.filter { $0.value.kind == .property }.map(\.key)
-      if let suggestion = closestName(to: name, among: candidates) { message += "; did you mean '\(suggestion)'?" }
-      context.error(Diagnostic.Message(message), at: node)
+      context.error(.assignNeedsProperty(name).didYouMean(closestName(to: name, among: candidates)), at: node)
       return false
     }
     guard templateNames.isEmpty else {
-      context.error("'assign' binds a property for the whole run; it cannot stand inside a template", at: node)
+      context.error(.assignInTemplate, at: node)
       return false
     }
     assignments.append((name, plan, node))
@@ -281,13 +255,66 @@ extension ScenarioCompiler {
                 "'\(assignment.property)' is bound here first (line \(location.line)); a property has one binding")
           ]
         }
-        context.error(
-          "property '\(assignment.property)' is bound twice (by its declaration or another 'assign')",
-          at: assignment.node, notes: notes ?? [])
+        context.error(.propertyBoundTwice(assignment.property), at: assignment.node, notes: notes ?? [])
         continue
       }
       plan.properties[index].binding = assignment.plan
       boundAt[assignment.property] = assignment.node.start
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownLibrary(_ text: String, suggestion: String?, libraries: [String]) -> Self {
+    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    let known = libraries.map { "'\($0)'" }.joined(separator: ", ")
+    return "unknown library '\(text)'\(hint) (the libraries are \(known))"
+  }
+  fileprivate static let combineHasNoReplaySubject = Self(
+    "library 'combine' has no replay subject (only PassthroughSubject and CurrentValueSubject); "
+      + "the nearest is '{ behavior: v }', a CurrentValueSubject, which replays its one current value")
+  fileprivate static let valueWithoutRelay: Self =
+    "'value' goes with 'relay: behavior' (a BehaviorRelay's initial value)"
+  fileprivate static let channelAndStream: Self = "a subject is either 'channel' or 'stream', not both"
+  fileprivate static func channelHasNo(_ key: String) -> Self { "an AsyncChannel has no '\(key)'" }
+  fileprivate static func streamHasNo(_ key: String) -> Self { "an AsyncStream has no '\(key)'" }
+  fileprivate static func streamNeedsPolicy(_ policies: [String]) -> Self {
+    let names = policies.map { "'\($0)'" }.joined(separator: ", ")
+    return Self(
+      "'stream' takes a buffering policy: \(names) (AsyncStream.Continuation.BufferingPolicy), "
+        + "e.g. 'stream: { bufferingNewest: 1 }'")
+  }
+  fileprivate static func relayTakesNo(_ key: String) -> Self {
+    "a relay takes no '\(key)'; write 'relay: behavior' with 'value:' for a BehaviorRelay"
+  }
+  fileprivate static let publishRelayHasNoValue: Self =
+    "a PublishRelay has no 'value'; write 'relay: behavior' for a BehaviorRelay"
+  fileprivate static let behaviorRelayNeedsValue: Self = "a BehaviorRelay needs its initial 'value'"
+  fileprivate static func unknownRelay(_ kind: String, suggestion: String?) -> Self {
+    let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    return Self(
+      "unknown relay '\(kind)'\(hint) "
+        + "(flowrun models RxRelay's PublishRelay and BehaviorRelay: 'publish' and 'behavior')")
+  }
+  /// Step `name`, unknown in `place` (the scenario's library or the default catalogue), is
+  /// `owner`'s.
+  fileprivate static func stepOfAnotherLibrary(_ name: String, in place: String, owner: Library, nearest: String?)
+    -> Self
+  {
+    let hint = nearest.map { "; the nearest here is '\($0)'" } ?? ""
+    return "unknown operator '\(name)' in \(place): it is \(owner.title)'s ('library: \(owner.rawValue)')\(hint)"
+  }
+  fileprivate static func relayOutsideRxSwift(_ libraryPhrase: String) -> Self {
+    Self(
+      "a relay is RxSwift's (RxRelay's PublishRelay and BehaviorRelay: 'library: rxswift'); "
+        + "\(libraryPhrase) has no relay, the nearest is a subject {}")
+  }
+  fileprivate static func assignNeedsProperty(_ name: String) -> Self {
+    "'assign' needs a property declared under 'properties:'; '\(name)' is not one"
+  }
+  fileprivate static let assignInTemplate: Self =
+    "'assign' binds a property for the whole run; it cannot stand inside a template"
+  fileprivate static func propertyBoundTwice(_ name: String) -> Self {
+    "property '\(name)' is bound twice (by its declaration or another 'assign')"
   }
 }

@@ -33,7 +33,7 @@ extension StepDefinition {
   /// thread): a load error that says `why`.
   static func rejected(_ name: String, library: Library, why: String) -> StepDefinition {
     .operator(name, .labels, summary: "\(library.title) \(name): not accepted, \(why).", library: library) { c in
-      c.error("\(c.quotedName) cannot run in a scenario: \(why)", at: c.step.nameNode)
+      c.error(.cannotRun(c.step.name, why: why), at: c.step.nameNode)
       return nil
     }
   }
@@ -74,7 +74,7 @@ extension OperatorCompilation {
   /// The label `key` of a labelled argument, or "needs 'key'".
   func required(_ key: String, of node: YAMLNode) -> YAMLNode? {
     if let value = node[key] { return value }
-    error("\(quotedName) needs '\(key)'", at: node)
+    error(.needsLabel(step.name, key), at: node)
     return nil
   }
 
@@ -130,4 +130,14 @@ enum RetryCount {
   case times(Int?)
   /// None, and the source is not subscribed at all: it completes at once (RxSwift `retry(0)`).
   case never
+}
+
+extension Diagnostic.Message {
+  /// Scheduler step `step` (Combine's `receive`, RxSwift's `observe`, …) written without its scheduler.
+  static func takesOnScheduler(_ step: String) -> Self { "'\(step)' takes { on: scheduler }" }
+  /// Step `step` is written without its label `key`.
+  static func needsLabel(_ step: String, _ key: String) -> Self { "'\(step)' needs '\(key)'" }
+  fileprivate static func cannotRun(_ step: String, why: String) -> Self {
+    "'\(step)' cannot run in a scenario: \(why)"
+  }
 }

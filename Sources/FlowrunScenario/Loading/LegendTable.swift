@@ -124,7 +124,7 @@ struct LegendTable: Sendable {
     var entries = OrderedDictionary<String, Value>()
     for pair in pairs {
       guard let key = pair.key.scalarValue else {
-        report("map keys must be strings, found a \(pair.key.kindName)", pair.key)
+        report(.mapKeyNotString(pair.key), pair.key)
         continue
       }
       entries[key] = plainValue(pair.value, report: report)
@@ -163,5 +163,8 @@ public final class ExpectedLegend: Sendable {
 extension Diagnostic.Message {
   fileprivate static func signalValueOutsideLegend(tag: String) -> Self {
     "a '\(tag)' signal value is only allowed in a 'values' legend"
+  }
+  fileprivate static func mapKeyNotString(_ key: YAMLNode) -> Self {
+    "map keys must be strings, found a \(key.kindName)"
   }
 }

@@ -30,8 +30,8 @@ struct LoadContext {
     error(message, at: node.start, notes: notes)
   }
 
-  mutating func note(_ message: String, at node: YAMLNode) {
-    var note = file.diagnostic(Diagnostic.Message(message), at: node.start)
+  mutating func note(_ message: Diagnostic.Message, at node: YAMLNode) {
+    var note = file.diagnostic(message, at: node.start)
     note.severity = .note
     notes.append(note)
   }

@@ -63,7 +63,7 @@ final class EffectObserver: Observer, Disposable {
         } catch {
           link.dispose()
           let location = graph.scenario.file.location(ofScalarOffset: error.offset, in: when.node)
-          graph.runtime.fail("effect 'when' failed: \(error.message)", at: location)
+          graph.runtime.fail(.effectWhenFailed(error.message), at: location)
           return
         }
       }
@@ -73,11 +73,18 @@ final class EffectObserver: Observer, Disposable {
       if let actions = effect.onError {
         for action in actions { graph.perform(action, value: error, at: effect.location) }
       } else {
-        graph.runtime.warn("unhandled error \(error) reached an effect, which stops", at: effect.location)
+        graph.runtime.warn(.unhandledErrorInEffect(error), at: effect.location)
       }
     case .completed:
       link.finish()
       for action in effect.onCompleted ?? [] { graph.perform(action, value: .null, at: effect.location) }
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func effectWhenFailed(_ message: String) -> Self { "effect 'when' failed: \(message)" }
+  fileprivate static func unhandledErrorInEffect(_ error: Value) -> Self {
+    "unhandled error \(error) reached an effect, which stops"
   }
 }

@@ -311,15 +311,12 @@ final class Graph {
     if let thrown = error.thrown { return StepFailure(thrown) }
     let location = scenario.file.location(ofScalarOffset: error.offset, in: step.node)
     let at = "\(scenario.path):\(location.line):\(location.column)"
-    var warning = "expression failed: \(error.message)"
-    if let hint = error.hint { warning += "; \(hint)" }
+    var warning: Diagnostic.Message = .expressionFailed(error.message, hint: error.hint)
     if error.readsNil, step.inputReadsProperty {
-      warning += "; a property is nil until it is set"
-      if let text = step.node.scalarValue, let rewrite = readingNilAsEmpty(text, memberAt: error.offset) {
-        warning += ": write '\(rewrite)'"
-      }
+      let rewrite = step.node.scalarValue.flatMap { readingNilAsEmpty($0, memberAt: error.offset) }
+      warning = warning.propertyNilUntilSet(rewrite: rewrite)
     }
-    runtime.warn(Diagnostic.Message(warning), at: location)
+    runtime.warn(warning, at: location)
     return StepFailure(.map(["expressionError": .string(error.message), "at": .string(at)]))
   }
 }
@@ -338,5 +335,16 @@ private final class HotReference: Source {
 
   func subscribe(_ observer: any Observer) -> any Disposable {
     graph.hotSources[index].subscribe(observer)
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func expressionFailed(_ message: String, hint: String?) -> Self {
+    "expression failed: \(message)\(hint.map { "; \($0)" } ?? "")"
+  }
+  /// The failure followed by why (a property read before it is set), with the `rewrite` of the
+  /// expression that reads nil as empty when there is one.
+  fileprivate func propertyNilUntilSet(rewrite: String?) -> Self {
+    Self("\(text); a property is nil until it is set\(rewrite.map { ": write '\($0)'" } ?? "")")
   }
 }

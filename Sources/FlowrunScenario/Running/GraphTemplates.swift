@@ -20,7 +20,7 @@ extension Graph {
         }
       }
       let location = node.start
-      runtime.warn("no case matches \(scope.subject)", at: location)
+      runtime.warn(.noCaseMatches(scope.subject), at: location)
       let at = "\(scenario.path):\(location.line):\(location.column)"
       throw StepFailure(.map(["expressionError": .string("no case matches \(scope.subject)"), "at": .string(at)]))
     }
@@ -123,4 +123,8 @@ extension Graph {
     let evaluate = transform(input, scope)
     return CallSource(service: node) { () throws(StepFailure) in try evaluate(scope.subject, scope.index) }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func noCaseMatches(_ value: Value) -> Self { "no case matches \(value)" }
 }

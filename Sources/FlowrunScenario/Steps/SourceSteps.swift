@@ -75,7 +75,7 @@ extension StepTable {
       c.compiler.context.checkKeys(pairs, allowed: ["after", "every"], in: c.quotedName)
       let after = c.argument["after"].flatMap { c.frames($0, "'after'", minimum: 0) } ?? 0
       guard let everyNode = c.argument["every"] else {
-        c.error("\(c.quotedName) needs 'every' (or a single duration)", at: c.argument)
+        c.error(.timerNeedsEvery(c.step.name), at: c.argument)
         return nil
       }
       guard let every = c.frames(everyNode, "'every'", minimum: 1) else { return nil }
@@ -128,7 +128,7 @@ extension SourceCompilation {
   /// Whether the argument is `true` (`empty: true`); `false` is an error.
   fileprivate func takesTrue() -> Bool {
     guard bool(argument, quotedName) == true else {
-      if case .bool(false) = argument.resolvedScalar { error("\(quotedName) takes 'true'", at: argument) }
+      if case .bool(false) = argument.resolvedScalar { error(.takesTrue(step.name), at: argument) }
       return false
     }
     return true
@@ -191,4 +191,9 @@ extension StepCompilation {
     let inputs = (first.map { [$0] } ?? []) + others
     return (combine(inputs, onRuntime: { make($0, $1, nil) }), .tuple(inputs.count))
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func timerNeedsEvery(_ step: String) -> Self { "'\(step)' needs 'every' (or a single duration)" }
+  fileprivate static func takesTrue(_ step: String) -> Self { "'\(step)' takes 'true'" }
 }

@@ -24,8 +24,8 @@ extension StepCompilation {
     step.extra(key.name)
   }
 
-  func error(_ message: String, at node: YAMLNode) {
-    compiler.context.error(Diagnostic.Message(message), at: node)
+  func error(_ message: Diagnostic.Message, at node: YAMLNode) {
+    compiler.context.error(message, at: node)
   }
 
   func value(_ node: YAMLNode) -> Value {
@@ -107,14 +107,14 @@ struct OperatorCompilation: StepCompilation {
   }
 
   private func needed(_ node: YAMLNode?) -> YAMLNode? {
-    if node == nil { error("\(quotedName) needs an argument", at: step.nameNode) }
+    if node == nil { error(.needsArgument(step.name), at: step.nameNode) }
     return node
   }
 
   /// False, with "takes no argument", when a bare step carries something other than `true`.
   func checkBare() -> Bool {
     guard let argument = nonNullArgument, argument.resolvedScalar != .bool(true) else { return true }
-    error("\(quotedName) takes no argument", at: argument)
+    error(.takesNoArgument(step.name), at: argument)
     return false
   }
 
@@ -138,4 +138,10 @@ struct OperatorCompilation: StepCompilation {
     let drops = (meaning ?? definition).drops
     return (.apply(input, OperatorPlan(label: label ?? definition.traceLabel, make: make, drops: drops)), shape)
   }
+}
+
+extension Diagnostic.Message {
+  /// Step `step` is written without the argument it needs.
+  static func needsArgument(_ step: String) -> Self { "'\(step)' needs an argument" }
+  fileprivate static func takesNoArgument(_ step: String) -> Self { "'\(step)' takes no argument" }
 }

@@ -21,7 +21,7 @@ extension StepTable {
       else { return nil }
       let leading = c.extra(.leading).flatMap { c.bool($0, "'leading'") } ?? true
       if c.extra(.trailing) != nil, let latest = c.extra(.latest) {
-        c.error("'latest' is an alias of 'trailing'; write only one of them", at: latest)
+        c.error(.latestAndTrailing, at: latest)
       }
       let trailing = (c.extra(.trailing) ?? c.extra(.latest)).flatMap { c.bool($0, "'trailing'") } ?? true
       let owner = c.nodeLabel
@@ -103,4 +103,8 @@ extension OperatorCompilation {
       make(upstream, Timing(duration, owner: owner, runtime: graph.runtime))
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let latestAndTrailing: Self = "'latest' is an alias of 'trailing'; write only one of them"
 }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
 
@@ -63,7 +64,7 @@ extension StepTable {
       // AsyncDropWhileSequence.swift: drops until the first value that fails, then passes all.
       guard let node = c.labelled(["while"]), let test = c.required("while", of: node), let step = c.expression(test)
       else {
-        if c.argument?.mappingPairs == nil { c.error("\(c.quotedName) takes { while: expr }", at: c.step.nameNode) }
+        if c.argument?.mappingPairs == nil { c.error(.takesWhile(c.step.name), at: c.step.nameNode) }
         return nil
       }
       return c.apply(c.shape.passedOn) { graph, upstream, scope in
@@ -273,14 +274,11 @@ extension StepTable {
       library: .async, nearest: "bufferTime"
     ) { c in
       guard let node = c.labelled(["by", "on"]), node["by"] != nil || node["on"] != nil else {
-        c.error(
-          "\(c.quotedName) takes { by: signal }, { by: { every: d } }, { by: expr } ($0 and $1 two adjacent values) "
-            + "or { on: expr } (the projection)",
-          at: c.argument ?? c.step.nameNode)
+        c.error(.chunkedTakesByOrOn(c.step.name), at: c.argument ?? c.step.nameNode)
         return nil
       }
       if let on = node["on"] {
-        if node["by"] != nil { c.error("\(c.quotedName) takes 'by' or 'on', not both", at: node) }
+        if node["by"] != nil { c.error(.byAndOn(c.step.name), at: node) }
         return c.chunkedGroups(on: on)
       }
       guard let by = node["by"] else { return nil }
@@ -294,10 +292,7 @@ extension StepTable {
     ) { c in
       // Buffer/AsyncBufferSequence.swift: the buffer fills only while the consumer is busy.
       guard let node = c.labelled(["policy"]), let policy = c.required("policy", of: node) else {
-        c.error(
-          "\(c.quotedName) takes { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } } "
-            + "(buffer(policy:)); for lists of n values write 'chunks: n'",
-          at: c.argument ?? c.step.nameNode)
+        c.error(.bufferTakesPolicy(c.step.name), at: c.argument ?? c.step.nameNode)
         return nil
       }
       var keeps = Subject.BufferingPolicy.unbounded
@@ -305,9 +300,7 @@ extension StepTable {
         guard let pairs = policy.mappingPairs, pairs.count == 1, let key = pairs.first?.key.scalarValue,
           ["bounded", "bufferingOldest", "bufferingNewest"].contains(key)
         else {
-          c.error(
-            "a buffer policy is 'unbounded', { bounded: n }, { bufferingOldest: n } or { bufferingNewest: n }",
-            at: policy)
+          c.error(.unknownBufferPolicy, at: policy)
           return nil
         }
         guard let limit = c.count(pairs[pairs.startIndex].value, "'\(key)'") else { return nil }
@@ -407,4 +400,21 @@ extension StepCompilation {
     }
     return (combine(inputs, onRuntime: { AsyncMergeSource($1, runtime: $0) }), .value)
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func takesWhile(_ step: String) -> Self { "'\(step)' takes { while: expr }" }
+  fileprivate static func chunkedTakesByOrOn(_ step: String) -> Self {
+    Self(
+      "'\(step)' takes { by: signal }, { by: { every: d } }, { by: expr } ($0 and $1 two adjacent values) "
+        + "or { on: expr } (the projection)")
+  }
+  fileprivate static func byAndOn(_ step: String) -> Self { "'\(step)' takes 'by' or 'on', not both" }
+  fileprivate static func bufferTakesPolicy(_ step: String) -> Self {
+    Self(
+      "'\(step)' takes { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } } "
+        + "(buffer(policy:)); for lists of n values write 'chunks: n'")
+  }
+  fileprivate static let unknownBufferPolicy: Self =
+    "a buffer policy is 'unbounded', { bounded: n }, { bufferingOldest: n } or { bufferingNewest: n }"
 }

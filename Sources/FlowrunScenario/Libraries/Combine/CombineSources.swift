@@ -118,13 +118,13 @@ extension StepTable {
       var kind = Subject.Kind.publish
       if let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) {
         guard let node = c.labelled(["subject"]), let subject = c.required("subject", of: node) else {
-          if c.argument?.mappingPairs == nil { c.error("\(c.quotedName) takes { subject: … }", at: argument) }
+          if c.argument?.mappingPairs == nil { c.error(.takesSubject(c.step.name), at: argument) }
           return nil
         }
         if let current = subject["currentValue"] {
           kind = .behavior(c.value(current))
         } else if subject.scalarValue != "passthrough" {
-          c.error("'subject' is 'passthrough' or { currentValue: v }", at: subject)
+          c.error(.unknownShareSubject, at: subject)
           return nil
         }
       }
@@ -149,9 +149,7 @@ extension StepTable {
     ) { c in
       guard c.checkBare() else { return nil }
       guard c.input.isConnectable else {
-        c.error(
-          "'autoconnect' follows a ConnectablePublisher: 'multicast', 'makeConnectable' or 'Timer.publish'",
-          at: c.step.nameNode)
+        c.error(.autoconnectNeedsConnectable, at: c.step.nameNode)
         return nil
       }
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
@@ -237,7 +235,7 @@ extension StepTable {
       library: .combine
     ) { c in
       guard let pairs = c.argument.mappingPairs else {
-        c.error("'Record' takes { output: [values], completion: … }", at: c.argument)
+        c.error(.recordTakesOutput, at: c.argument)
         return nil
       }
       c.compiler.context.checkKeys(pairs, allowed: ["output", "completion"], in: c.quotedName)
@@ -249,7 +247,7 @@ extension StepTable {
       if let failure = c.argument["completion"]?["failure"] {
         events.append(.error(c.value(failure)))
       } else if let completion = c.argument["completion"], completion.scalarValue != "finished" {
-        c.error("'completion' is 'finished' or { failure: v }", at: completion)
+        c.error(.unknownCompletion, at: completion)
         return nil
       } else {
         events.append(.completed)
@@ -287,12 +285,12 @@ extension StepTable {
       library: .combine
     ) { c in
       guard let pairs = c.argument.mappingPairs else {
-        c.error("'Timer.publish' takes { every: d } ('on', 'in' and 'tolerance' are accepted)", at: c.argument)
+        c.error(.timerPublishTakesEvery, at: c.argument)
         return nil
       }
       c.compiler.context.checkKeys(pairs, allowed: ["every", "on", "in", "tolerance", "options"], in: c.quotedName)
       guard let every = c.argument["every"] else {
-        c.error("'Timer.publish' needs 'every'", at: c.argument)
+        c.error(.needsLabel("Timer.publish", "every"), at: c.argument)
         return nil
       }
       guard let period = c.frames(every, "'every'", minimum: 1) else { return nil }
@@ -332,7 +330,7 @@ extension OperatorCompilation {
   fileprivate func onScheduler() -> String? {
     guard let node = labelled(["on", "options"]), let on = required("on", of: node), let scheduler = scheduler(on)
     else {
-      if argument?.mappingPairs == nil { error("\(quotedName) takes { on: scheduler }", at: step.nameNode) }
+      if argument?.mappingPairs == nil { error(.takesOnScheduler(step.name), at: step.nameNode) }
       return nil
     }
     return scheduler
@@ -342,10 +340,7 @@ extension OperatorCompilation {
   fileprivate func scheduler(_ node: YAMLNode) -> String? {
     guard let name = string(node, "'on'") else { return nil }
     if realQueues.contains(where: { name.hasPrefix($0) }) {
-      error(
-        "'\(name)' runs work on a real thread, which a virtual-time run does not have; name the scheduler the view "
-          + "model is given (e.g. 'DispatchQueue.main', 'RunLoop.main' or 'scheduler'): each is the scenario's virtual scheduler",
-        at: node)
+      error(.realThreadScheduler(name), at: node)
       return nil
     }
     return name
@@ -392,5 +387,23 @@ private func naturalOrder(_ role: String) -> Comparison {
     case (.string(let x), .string(let y)): return x < y
     default: throw StepFailure(.string("'\(role)' compares numbers or strings; write '\(role): { by: expr }'"))
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func takesSubject(_ step: String) -> Self { "'\(step)' takes { subject: … }" }
+  fileprivate static let unknownShareSubject: Self = "'subject' is 'passthrough' or { currentValue: v }"
+  fileprivate static let autoconnectNeedsConnectable: Self =
+    "'autoconnect' follows a ConnectablePublisher: 'multicast', 'makeConnectable' or 'Timer.publish'"
+  fileprivate static let recordTakesOutput: Self = "'Record' takes { output: [values], completion: … }"
+  fileprivate static let unknownCompletion: Self = "'completion' is 'finished' or { failure: v }"
+  fileprivate static let timerPublishTakesEvery: Self =
+    "'Timer.publish' takes { every: d } ('on', 'in' and 'tolerance' are accepted)"
+  /// `name` (`DispatchQueue.global()`, …) names a real queue rather than the view model's scheduler.
+  fileprivate static func realThreadScheduler(_ name: String) -> Self {
+    Self(
+      "'\(name)' runs work on a real thread, which a virtual-time run does not have; name the scheduler the view "
+        + "model is given (e.g. 'DispatchQueue.main', 'RunLoop.main' or 'scheduler'): each is the scenario's virtual scheduler"
+    )
   }
 }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
 
@@ -66,10 +67,7 @@ extension StepTable {
     ) { c in
       guard let node = c.labelled(["for", "latest"]) else {
         let written = c.nonNullArgument?.scalarValue ?? "d"
-        c.error(
-          "Combine's throttle needs 'latest' (throttle(for:scheduler:latest:)); write "
-            + "'throttle: { for: \(written), latest: true }' (the last value of a window) or 'latest: false' (the first)",
-          at: c.argument ?? c.step.nameNode)
+        c.error(.throttleNeedsLatest(written), at: c.argument ?? c.step.nameNode)
         return nil
       }
       guard let duration = c.required("for", of: node), let latestNode = c.required("latest", of: node),
@@ -154,9 +152,7 @@ extension StepTable {
       library: .combine
     ) { c in
       guard let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) else {
-        c.error(
-          "Combine's retry needs the number of retries (retry(_:)); write 'retry: n' (n re-subscriptions)",
-          at: c.step.nameNode)
+        c.error(.retryNeedsCount, at: c.step.nameNode)
         return nil
       }
       guard let count = c.count(argument, c.quotedName) else { return nil }
@@ -169,10 +165,7 @@ extension StepTable {
       library: .combine, nearest: "collect"
     ) { c in
       guard c.labelled(["size", "prefetch", "whenFull"]) != nil else {
-        c.error(
-          "Combine's buffer takes 'size', 'prefetch' and 'whenFull' (buffer(size:prefetch:whenFull:)) and only holds "
-            + "values until they are requested; for lists of n values write 'collect: { count: n }'",
-          at: c.argument ?? c.step.nameNode)
+        c.error(.bufferTakesSize, at: c.argument ?? c.step.nameNode)
         return nil
       }
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
@@ -244,4 +237,18 @@ extension OperatorCompilation {
       return shared
     }
   }
+}
+
+extension Diagnostic.Message {
+  /// Combine's `throttle` written without `latest`; `duration`: the duration as written.
+  fileprivate static func throttleNeedsLatest(_ duration: String) -> Self {
+    Self(
+      "Combine's throttle needs 'latest' (throttle(for:scheduler:latest:)); write "
+        + "'throttle: { for: \(duration), latest: true }' (the last value of a window) or 'latest: false' (the first)")
+  }
+  fileprivate static let retryNeedsCount: Self =
+    "Combine's retry needs the number of retries (retry(_:)); write 'retry: n' (n re-subscriptions)"
+  fileprivate static let bufferTakesSize = Self(
+    "Combine's buffer takes 'size', 'prefetch' and 'whenFull' (buffer(size:prefetch:whenFull:)) and only holds "
+      + "values until they are requested; for lists of n values write 'collect: { count: n }'")
 }

@@ -1,4 +1,5 @@
 import FlowrunCore
+import FlowrunDiagnostics
 import FlowrunExpressions
 import FlowrunYAML
 
@@ -107,8 +108,7 @@ extension StepTable {
       library: .combine, nearest: "skipUntil"
     ) { c in
       guard let node = c.labelled(["untilOutputFrom", "while"]) else {
-        c.error(
-          "\(c.quotedName) takes { untilOutputFrom: signal } or { while: expr }", at: c.argument ?? c.step.nameNode)
+        c.error(.takesUntilOutputOrWhile(c.step.name), at: c.argument ?? c.step.nameNode)
         return nil
       }
       if let test = node["while"] {
@@ -155,7 +155,7 @@ extension StepTable {
       library: .combine, nearest: "elementAt"
     ) { c in
       guard let node = c.labelled(["at", "in"]) else {
-        c.error("\(c.quotedName) takes { at: i } or { in: 'a...b' }", at: c.argument ?? c.step.nameNode)
+        c.error(.takesAtOrIn(c.step.name), at: c.argument ?? c.step.nameNode)
         return nil
       }
       guard let range = c.outputRange(node) else { return nil }
@@ -207,7 +207,7 @@ extension OperatorCompilation {
         return lower..<(closed ? upper + 1 : upper)
       }
     }
-    error("'in' must be a range such as '1...3' or '1..<3'", at: written)
+    error(.notARange, at: written)
     return nil
   }
 
@@ -232,7 +232,7 @@ extension OperatorCompilation {
       return apply(.value) { _, upstream, _ in upstream.buffer(limit, every: nil) }
     }
     if node["byTimeOrCount"] != nil, limit == nil {
-      error("'byTimeOrCount' needs 'count'", at: node)
+      error(.needsLabel("byTimeOrCount", "count"), at: node)
       return nil
     }
     guard let frames = frames(span, "'byTime'", minimum: 1) else { return nil }
@@ -257,4 +257,12 @@ extension Graph {
       return flag
     }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func takesUntilOutputOrWhile(_ step: String) -> Self {
+    "'\(step)' takes { untilOutputFrom: signal } or { while: expr }"
+  }
+  fileprivate static func takesAtOrIn(_ step: String) -> Self { "'\(step)' takes { at: i } or { in: 'a...b' }" }
+  fileprivate static let notARange: Self = "'in' must be a range such as '1...3' or '1..<3'"
 }

@@ -106,7 +106,7 @@ extension StepTable {
     ) { c in
       guard c.checkBare() else { return nil }
       guard case .apply(_, let op) = c.input, ["publish", "multicast"].contains(op.label) else {
-        c.error("'autoconnect' follows a RACMulticastConnection: 'publish' or 'multicast'", at: c.step.nameNode)
+        c.error(.autoconnectNeedsConnection, at: c.step.nameNode)
         return nil
       }
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream }
@@ -139,26 +139,26 @@ extension SourceCompilation {
   fileprivate func rac2Switch(ifThenElse: Bool) -> (SignalPlan, ValueShape)? {
     let labels = ifThenElse ? ["signal", "then", "else"] : ["signal", "cases", "default"]
     guard let pairs = argument.mappingPairs else {
-      error("\(quotedName) takes { \(labels.map { "\($0): …" }.joined(separator: ", ")) }", at: argument)
+      error(.takesLabels(step.name, labels), at: argument)
       return nil
     }
     compiler.context.checkKeys(pairs, allowed: labels, in: quotedName)
     guard let signalNode = argument["signal"], let keys = signal(signalNode, "'signal'")?.0 else {
-      if argument["signal"] == nil { error("\(quotedName) needs 'signal'", at: argument) }
+      if argument["signal"] == nil { error(.needsLabel(step.name, "signal"), at: argument) }
       return nil
     }
     var cases: [(Value, SignalPlan)] = []
     var fallback: SignalPlan?
     if ifThenElse {
       guard let thenNode = argument["then"], let elseNode = argument["else"] else {
-        error("'if' needs 'then' and 'else'", at: argument)
+        error(.ifNeedsThenAndElse, at: argument)
         return nil
       }
       guard let then = signal(thenNode, "'then'")?.0, let otherwise = signal(elseNode, "'else'")?.0 else { return nil }
       cases = [(.bool(true), then), (.bool(false), otherwise)]
     } else {
       guard let casesNode = argument["cases"], let casePairs = casesNode.mappingPairs else {
-        error("'switch' needs 'cases': a mapping of keys to signals", at: argument["cases"] ?? argument)
+        error(.switchNeedsCases, at: argument["cases"] ?? argument)
         return nil
       }
       for pair in casePairs {
@@ -185,4 +185,15 @@ extension SourceCompilation {
       }, .value
     )
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let autoconnectNeedsConnection: Self =
+    "'autoconnect' follows a RACMulticastConnection: 'publish' or 'multicast'"
+  /// Step `step` takes a mapping of `labels` (`{ signal: …, then: …, else: … }`).
+  fileprivate static func takesLabels(_ step: String, _ labels: [String]) -> Self {
+    "'\(step)' takes { \(labels.map { "\($0): …" }.joined(separator: ", ")) }"
+  }
+  fileprivate static let ifNeedsThenAndElse: Self = "'if' needs 'then' and 'else'"
+  fileprivate static let switchNeedsCases: Self = "'switch' needs 'cases': a mapping of keys to signals"
 }

@@ -223,7 +223,7 @@ extension OperatorCompilation {
     _ make: @escaping (_ upstream: any Source, _ start: Value, @escaping Accumulate) -> any Source
   ) -> (SignalPlan, ValueShape)? {
     guard let node = labelled(["start", "reduce"]) else {
-      error("\(quotedName) takes { start: v, reduce: expr }", at: argument ?? step.nameNode)
+      error(.takesStartAndReduce(step.name), at: argument ?? step.nameNode)
       return nil
     }
     guard let startNode = required("start", of: node), let reduceNode = required("reduce", of: node),
@@ -244,4 +244,9 @@ extension OperatorCompilation {
       return make(upstream) { value, index throws(StepFailure) in !(try test(value, index)) }
     }
   }
+}
+
+extension Diagnostic.Message {
+  /// Step `step` (`combinePreviousWithStart`, `scanWithStart`) takes its seed and its reducer.
+  static func takesStartAndReduce(_ step: String) -> Self { "'\(step)' takes { start: v, reduce: expr }" }
 }

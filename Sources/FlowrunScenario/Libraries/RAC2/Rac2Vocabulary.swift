@@ -99,7 +99,7 @@ extension StepTable {
     ) { c in
       c.uses("rac2-combinePreviousWithStart")
       guard let node = c.labelled(["start", "reduce"]) else {
-        c.error("\(c.quotedName) takes { start: v, reduce: expr }", at: c.argument ?? c.step.nameNode)
+        c.error(.takesStartAndReduce(c.step.name), at: c.argument ?? c.step.nameNode)
         return nil
       }
       guard let startNode = c.required("start", of: node), let reduceNode = c.required("reduce", of: node),

@@ -29,9 +29,7 @@ extension StepTable {
     ) { c in
       guard c.labelled(["timeSpan", "count", "scheduler"]) != nil else {
         if c.argument?.mappingPairs == nil {
-          c.error(
-            "RxSwift's buffer is buffer(timeSpan:count:scheduler:); write 'buffer: { timeSpan: d, count: n }'",
-            at: c.argument ?? c.step.nameNode)
+          c.error(.bufferTakesTimeSpan, at: c.argument ?? c.step.nameNode)
         }
         return nil
       }
@@ -72,9 +70,7 @@ extension StepTable {
       library: .rxswift, nearest: "shareReplay"
     ) { c in
       guard let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) else {
-        c.error(
-          "RxSwift's replay needs the buffer size (replay(_:)); write 'replay: n' (or 'replayAll')", at: c.step.nameNode
-        )
+        c.error(.replayNeedsSize, at: c.step.nameNode)
         return nil
       }
       guard let count = c.count(argument, c.quotedName) else { return nil }
@@ -114,16 +110,16 @@ extension StepTable {
       library: .rxswift
     ) { c in
       guard let pairs = c.argument.mappingPairs else {
-        c.error("'range' takes { start: n, count: n }", at: c.argument)
+        c.error(.rangeTakesStartAndCount, at: c.argument)
         return nil
       }
       c.compiler.context.checkKeys(pairs, allowed: ["start", "count", "scheduler"], in: c.quotedName)
       guard let startNode = c.argument["start"], case .int(let start)? = startNode.resolvedScalar else {
-        c.error("'range' needs an integer 'start'", at: c.argument["start"] ?? c.argument)
+        c.error(.rangeNeedsStart, at: c.argument["start"] ?? c.argument)
         return nil
       }
       guard let countNode = c.argument["count"], let count = c.count(countNode, "'count'") else {
-        if c.argument["count"] == nil { c.error("'range' needs 'count'", at: c.argument) }
+        if c.argument["count"] == nil { c.error(.needsLabel("range", "count"), at: c.argument) }
         return nil
       }
       let values = (0..<count).map { Value.int(start + $0) }
@@ -157,9 +153,7 @@ extension StepTable {
       summary: "RxSwift Observable.create: not accepted, its subscribe closure is Swift code a scenario cannot run.",
       library: .rxswift
     ) { c in
-      c.error(
-        "'create' cannot run in a scenario: its closure is Swift code; write the events it sends as a 'cold' marble "
-          + "(or a 'call' of a service)", at: c.step.nameNode)
+      c.error(.createCannotRun, at: c.step.nameNode)
       return nil
     },
   ]
@@ -183,14 +177,14 @@ extension SourceCompilation {
   /// `generateLimit` values.
   fileprivate func rxSwiftGenerate() -> (SignalPlan, ValueShape)? {
     guard let pairs = argument.mappingPairs else {
-      error("'generate' takes { initialState: v, condition: expr, iterate: expr }", at: argument)
+      error(.generateTakesLabels, at: argument)
       return nil
     }
     compiler.context.checkKeys(pairs, allowed: ["initialState", "condition", "iterate", "scheduler"], in: quotedName)
     guard let initialNode = argument["initialState"], let conditionNode = argument["condition"],
       let iterateNode = argument["iterate"]
     else {
-      error("'generate' needs 'initialState', 'condition' and 'iterate'", at: argument)
+      error(.generateNeedsLabels, at: argument)
       return nil
     }
     let initial = value(initialNode)
@@ -231,7 +225,7 @@ extension OperatorCompilation {
   /// RxSwift's `{ timeSpan: d, count: n }` (`window`, `buffer`); `count` is required.
   fileprivate func rxSwiftTimeSpanCount() -> (Int, Int)? {
     guard let node = labelled(["timeSpan", "count", "scheduler"]) else {
-      error("\(quotedName) takes { timeSpan: d, count: n }", at: argument ?? step.nameNode)
+      error(.takesTimeSpanAndCount(step.name), at: argument ?? step.nameNode)
       return nil
     }
     guard let spanNode = required("timeSpan", of: node), let span = frames(spanNode, "'timeSpan'", minimum: 1),
@@ -245,7 +239,7 @@ extension OperatorCompilation {
   func multicastSubject() -> Subject.Kind? {
     guard let node = labelled(["subject"]), let subject = required("subject", of: node) else {
       if argument?.mappingPairs == nil {
-        error("\(quotedName) takes { subject: {} | { replay: n } | { behavior: v } }", at: argument ?? step.nameNode)
+        error(.multicastTakesSubject(step.name), at: argument ?? step.nameNode)
       }
       return nil
     }
@@ -257,7 +251,7 @@ extension OperatorCompilation {
   func subjectKind(_ node: YAMLNode) -> Subject.Kind? {
     if node.scalarValue == "publish" { return .publish }
     guard let pairs = node.mappingPairs else {
-      error("'subject' is written as a subject: {}, { replay: n } or { behavior: v }", at: node)
+      error(.notASubjectKind, at: node)
       return nil
     }
     compiler.context.checkKeys(pairs, allowed: ["replay", "behavior"], in: "'subject'")
@@ -289,9 +283,7 @@ extension OperatorCompilation {
     guard checkBare() else { return nil }
     let connectables = ["publish", "multicast", "replay", "replayAll"]
     guard case .apply(_, let op) = input, connectables.contains(op.label) else {
-      error(
-        "\(quotedName) follows a \(library) connectable: "
-          + connectables.map { "'\($0)'" }.joined(separator: ", "), at: step.nameNode)
+      error(.followsConnectable(step.name, library: library, connectables), at: step.nameNode)
       return nil
     }
     return apply(shape.passedOn) { _, upstream, _ in upstream }
@@ -334,17 +326,46 @@ extension ScenarioCompiler {
   /// accepts values). False, with a diagnostic, when it cannot.
   func bindSubject(_ signal: SignalPlan, to name: String, at node: YAMLNode) -> Bool {
     guard templateNames.isEmpty else {
-      context.error("'bind' subscribes a subject for the whole run; it cannot stand inside a template", at: node)
+      context.error(.bindInTemplate, at: node)
       return false
     }
     guard let index = plan.subjects.firstIndex(where: { $0.name == name }) else { return false }
     guard plan.subjects[index].subscribeTo == nil else {
-      context.error(
-        "subject '\(name)' is bound twice (by its 'subscribeTo' or another 'bind'); a subject subscribes to one signal",
-        at: node)
+      context.error(.subjectBoundTwice(name), at: node)
       return false
     }
     plan.subjects[index].subscribeTo = signal
     return true
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let bufferTakesTimeSpan: Self =
+    "RxSwift's buffer is buffer(timeSpan:count:scheduler:); write 'buffer: { timeSpan: d, count: n }'"
+  fileprivate static let replayNeedsSize: Self =
+    "RxSwift's replay needs the buffer size (replay(_:)); write 'replay: n' (or 'replayAll')"
+  fileprivate static let rangeTakesStartAndCount: Self = "'range' takes { start: n, count: n }"
+  fileprivate static let rangeNeedsStart: Self = "'range' needs an integer 'start'"
+  fileprivate static let createCannotRun = Self(
+    "'create' cannot run in a scenario: its closure is Swift code; write the events it sends as a 'cold' marble "
+      + "(or a 'call' of a service)")
+  fileprivate static let generateTakesLabels: Self =
+    "'generate' takes { initialState: v, condition: expr, iterate: expr }"
+  fileprivate static let generateNeedsLabels: Self = "'generate' needs 'initialState', 'condition' and 'iterate'"
+  fileprivate static func takesTimeSpanAndCount(_ step: String) -> Self { "'\(step)' takes { timeSpan: d, count: n }" }
+  fileprivate static func multicastTakesSubject(_ step: String) -> Self {
+    "'\(step)' takes { subject: {} | { replay: n } | { behavior: v } }"
+  }
+  fileprivate static let notASubjectKind: Self =
+    "'subject' is written as a subject: {}, { replay: n } or { behavior: v }"
+  /// Step `step` (`refCount`, `connect`) written after something other than one
+  /// of `library`'s `connectables`.
+  fileprivate static func followsConnectable(_ step: String, library: String, _ connectables: [String]) -> Self {
+    Self("'\(step)' follows a \(library) connectable: " + connectables.map { "'\($0)'" }.joined(separator: ", "))
+  }
+  fileprivate static let bindInTemplate: Self =
+    "'bind' subscribes a subject for the whole run; it cannot stand inside a template"
+  fileprivate static func subjectBoundTwice(_ name: String) -> Self {
+    "subject '\(name)' is bound twice (by its 'subscribeTo' or another 'bind'); a subject subscribes to one signal"
   }
 }

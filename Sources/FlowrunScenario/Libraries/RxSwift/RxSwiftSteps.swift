@@ -79,7 +79,7 @@ extension StepTable {
         case "whileConnected": break
         case "forever": forever = true
         default:
-          c.error("'scope' is 'whileConnected' or 'forever', found '\(text)'", at: scope)
+          c.error(.unknownShareScope(text), at: scope)
           return nil
         }
       }
@@ -229,7 +229,7 @@ extension OperatorCompilation {
       var inclusive = false
       if let behavior = node["behavior"], let text = string(behavior, "'behavior'") {
         guard text == "inclusive" || text == "exclusive" else {
-          error("'behavior' is 'inclusive' or 'exclusive', found '\(text)'", at: behavior)
+          error(.unknownTakeWhileBehavior(text), at: behavior)
           return nil
         }
         inclusive = text == "inclusive"
@@ -242,7 +242,7 @@ extension OperatorCompilation {
       }
     }
     guard let until = node["until"], let notifier = signal(until, "'until'")?.0 else {
-      error("\(quotedName) takes one of 'for', 'while' and 'until'", at: node)
+      error(.takesForWhileOrUntil(step.name), at: node)
       return nil
     }
     if !take { uses("rxswift-skipuntil-swallows-early-completion") }
@@ -256,8 +256,7 @@ extension OperatorCompilation {
   /// fallback signal), then `share(replay:, scope: .whileConnected)`.
   func rxCocoaTrait(fallbackLabel: String, replay: Int, row: String) -> (SignalPlan, ValueShape)? {
     guard let node = labelled(["onErrorJustReturn", fallbackLabel]) else {
-      error(
-        "\(quotedName) takes { onErrorJustReturn: v } or { \(fallbackLabel): signal }", at: argument ?? step.nameNode)
+      error(.traitTakesFallback(step.name, fallbackLabel), at: argument ?? step.nameNode)
       return nil
     }
     var fallback: SignalPlan?
@@ -268,7 +267,7 @@ extension OperatorCompilation {
       guard let plan = self.signal(signal, "'\(fallbackLabel)'")?.0 else { return nil }
       fallback = plan
     default:
-      error("\(quotedName) takes one of 'onErrorJustReturn' and '\(fallbackLabel)'", at: node)
+      error(.traitTakesOneFallback(step.name, fallbackLabel), at: node)
       return nil
     }
     uses(row)
@@ -280,5 +279,25 @@ extension OperatorCompilation {
       return ShareSource(
         caught, policy: .rxSwift(replay: replay, forever: false), owner: owner, runtime: graph.runtime)
     }
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func unknownShareScope(_ text: String) -> Self {
+    "'scope' is 'whileConnected' or 'forever', found '\(text)'"
+  }
+  fileprivate static func unknownTakeWhileBehavior(_ text: String) -> Self {
+    "'behavior' is 'inclusive' or 'exclusive', found '\(text)'"
+  }
+  fileprivate static func takesForWhileOrUntil(_ step: String) -> Self {
+    "'\(step)' takes one of 'for', 'while' and 'until'"
+  }
+  /// An RxCocoa trait (`asDriver`, `asSignal`) written without its fallback: `onErrorJustReturn`
+  /// or `fallbackLabel`.
+  fileprivate static func traitTakesFallback(_ step: String, _ fallbackLabel: String) -> Self {
+    "'\(step)' takes { onErrorJustReturn: v } or { \(fallbackLabel): signal }"
+  }
+  fileprivate static func traitTakesOneFallback(_ step: String, _ fallbackLabel: String) -> Self {
+    "'\(step)' takes one of 'onErrorJustReturn' and '\(fallbackLabel)'"
   }
 }

@@ -102,7 +102,7 @@ extension StepTable {
             "onSubscribed", "onDispose",
           ]) != nil
         else {
-          c.error("'do' takes its closures' labels ({ onNext: … })", at: c.argument ?? c.step.nameNode)
+          c.error(.doTakesLabels, at: c.argument ?? c.step.nameNode)
           return nil
         }
       }
@@ -113,7 +113,7 @@ extension StepTable {
       library: .rxswift, nearest: "observeOn"
     ) { c in
       guard let node = c.labelled(["on"]), let on = c.required("on", of: node), c.string(on, "'on'") != nil else {
-        if c.labelled(["on"]) == nil { c.error("'observe' takes { on: scheduler }", at: c.argument ?? c.step.nameNode) }
+        if c.labelled(["on"]) == nil { c.error(.takesOnScheduler("observe"), at: c.argument ?? c.step.nameNode) }
         return nil
       }
       let owner = c.nodeLabel
@@ -127,7 +127,7 @@ extension StepTable {
     ) { c in
       guard let node = c.labelled(["on"]), let on = c.required("on", of: node), c.string(on, "'on'") != nil else {
         if c.labelled(["on"]) == nil {
-          c.error("'subscribe' takes { on: scheduler }", at: c.argument ?? c.step.nameNode)
+          c.error(.takesOnScheduler("subscribe"), at: c.argument ?? c.step.nameNode)
         }
         return nil
       }
@@ -142,7 +142,7 @@ extension StepTable {
       library: .rxswift, nearest: "elementAt"
     ) { c in
       guard let node = c.labelled(["at"]), let at = c.required("at", of: node), let index = c.count(at, "'at'") else {
-        if c.labelled(["at"]) == nil { c.error("'element' takes { at: n }", at: c.argument ?? c.step.nameNode) }
+        if c.labelled(["at"]) == nil { c.error(.elementTakesAt, at: c.argument ?? c.step.nameNode) }
         return nil
       }
       return c.apply(c.shape.passedOn) { _, upstream, _ in upstream.elementAt(index, default: nil) }
@@ -154,7 +154,7 @@ extension StepTable {
       library: .rxswift, nearest: "replaceEmpty"
     ) { c in
       guard let node = c.labelled(["default", "switchTo"]) else {
-        c.error("'ifEmpty' takes { default: v } or { switchTo: signal }", at: c.argument ?? c.step.nameNode)
+        c.error(.ifEmptyTakesDefaultOrSwitchTo, at: c.argument ?? c.step.nameNode)
         return nil
       }
       if let other = node["switchTo"] {
@@ -202,7 +202,7 @@ extension StepTable {
       library: .rxswift, nearest: "properties"
     ) { c in
       guard let node = c.labelled(["to"]), let to = c.required("to", of: node), let name = c.string(to, "'to'") else {
-        if c.labelled(["to"]) == nil { c.error("'bind' takes { to: property }", at: c.argument ?? c.step.nameNode) }
+        if c.labelled(["to"]) == nil { c.error(.bindTakesTo, at: c.argument ?? c.step.nameNode) }
         return nil
       }
       if c.compiler.declarations[name]?.kind == .subject {
@@ -243,7 +243,7 @@ extension OperatorCompilation {
     _ node: YAMLNode, _ make: @escaping (_ upstream: any Source, _ seed: Value, @escaping Accumulate) -> any Source
   ) -> (SignalPlan, ValueShape)? {
     guard let seedNode = node["into"] ?? node["seed"] else {
-      error("\(quotedName) needs 'into' (or 'seed')", at: node)
+      error(.needsInto(step.name), at: node)
       return nil
     }
     guard let accumulatorNode = required("accumulator", of: node),
@@ -252,4 +252,12 @@ extension OperatorCompilation {
     let seed = value(seedNode)
     return apply(.value) { graph, upstream, scope in make(upstream, seed, graph.accumulate(step, scope)) }
   }
+}
+
+extension Diagnostic.Message {
+  fileprivate static let doTakesLabels: Self = "'do' takes its closures' labels ({ onNext: … })"
+  fileprivate static let elementTakesAt: Self = "'element' takes { at: n }"
+  fileprivate static let ifEmptyTakesDefaultOrSwitchTo: Self = "'ifEmpty' takes { default: v } or { switchTo: signal }"
+  fileprivate static let bindTakesTo: Self = "'bind' takes { to: property }"
+  fileprivate static func needsInto(_ step: String) -> Self { "'\(step)' needs 'into' (or 'seed')" }
 }
