@@ -63,6 +63,10 @@ extension ScenarioCompiler {
     }
   }
 
+  /// The scenario's library's own words for the timeline's and effects' actions
+  /// (`Library.actionWords`).
+  var libraryActionWords: [String: String] { plan.library?.actionWords ?? [:] }
+
   /// Reads what the library changes in a subject declaration: Combine has no replay subject,
   /// RxSwift has relays, RAC2's subjects keep no terminated state. False when the declaration is
   /// rejected.
@@ -291,6 +295,19 @@ extension ScenarioCompiler {
       }
       plan.properties[index].binding = assignment.plan
       boundAt[assignment.property] = assignment.node.start
+    }
+  }
+}
+
+extension Library {
+  /// The library's own words for the timeline's and effects' actions, each mapped to the action
+  /// it is: under `library: async` `finish: s` is `complete: s` (`AsyncChannel.finish()`,
+  /// `AsyncThrowingChannel.finish()`, `AsyncStream.Continuation.finish()`). The loader and the
+  /// language server read them here.
+  public var actionWords: [String: String] {
+    switch self {
+    case .async: ["finish": "complete"]
+    case .rac2, .rxswift, .combine, .rxjs: [:]
     }
   }
 }
