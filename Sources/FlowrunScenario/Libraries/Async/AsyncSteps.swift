@@ -335,12 +335,14 @@ extension StepTable {
       guard let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) else {
         return c.compile(as: "share", from: .combine)
       }
-      guard let node = c.labelled(["bufferingPolicy"]), let written = c.required("bufferingPolicy", of: node),
-        let keeps = c.bufferPolicy(written)
-      else {
-        if argument.mappingPairs == nil { c.error("\(c.quotedName) takes { bufferingPolicy: policy }", at: argument) }
+      guard let pairs = argument.mappingPairs, pairs.contains(where: { $0.key.isScalar("bufferingPolicy") }) else {
+        c.error(
+          "\(c.quotedName) takes no argument or { bufferingPolicy: policy } (share(bufferingPolicy:))", at: argument)
         return nil
       }
+      guard let node = c.labelled(["bufferingPolicy"]), let written = node["bufferingPolicy"],
+        let keeps = c.bufferPolicy(written)
+      else { return nil }
       c.uses("combine-share-terminates-for-good")
       return keeping(keeps, c.combineShare(.publish, connectsAtSetup: false))
     },

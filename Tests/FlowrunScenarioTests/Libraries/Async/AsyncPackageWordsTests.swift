@@ -89,7 +89,7 @@ import Testing
     Case(
       name: "share takes only a buffering policy",
       body: "signals:\n  out: [{ hot: \"-1\" }, { share: 3 }]\n",
-      error: "'share' takes { bufferingPolicy: policy }"),
+      error: "'share' takes no argument or { bufferingPolicy: policy }"),
     Case(
       name: "reductions(into:_:) is reductions(_:_:): the initial value is not sent",
       body: """
