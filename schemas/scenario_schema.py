@@ -329,6 +329,7 @@ def build():
         "execute": ref("name", "Executes this command (with 'input', else the event's value)."),
         "input": ref("value", "The literal input of 'execute'."),
         "complete": ref("name", "Completes this subject."),
+        "finish": ref("name", "library: async — finishes this channel or stream (AsyncChannel.finish()): the same as 'complete'."),
         "fail": {
             "description": "Fails subjects: a map subject → error value.",
             "type": "object",
@@ -369,7 +370,7 @@ def build():
             "input": ref("value", "The literal input of 'execute'; without it the input is null."),
         },
         "required": ["at"],
-        "anyOf": [{"required": [key]} for key in ["send", "set", "execute", "complete", "fail"]],
+        "anyOf": [{"required": [key]} for key in ["send", "set", "execute", "complete", "finish", "fail"]],
         "additionalProperties": False,
     }
     defs["subject"] = {

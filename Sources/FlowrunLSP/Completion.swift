@@ -72,9 +72,10 @@ enum Completion {
     case .expectation:
       return fixedKeys(["marble", "values", "error", "subscribe"], siblings, "expectation key")
     case .action:
+      let words = LibraryProfile.of(library).actionWords.keys.sorted()
       return fixedKeys(
-        ["on", "at", "when", "send", "set", "execute", "input", "complete", "fail", "onError", "onCompleted"], siblings,
-        "action key")
+        ["on", "at", "when", "send", "set", "execute", "input", "complete", "fail", "onError", "onCompleted"] + words,
+        siblings, "action key")
     case .command:
       return fixedKeys(["enabled", "concurrent", "work"], siblings, "command key")
     case .subject:
@@ -249,7 +250,7 @@ enum Completion {
         switch key {
         case "on": return .signal(property: false)
         case "onError", "onCompleted": return .action
-        case "send", "complete", "fail": return .names([.subject])
+        case "send", "complete", "fail", "finish": return .names([.subject])
         case "set": return .names([.property])
         case "execute": return .names([.command])
         default: return .other

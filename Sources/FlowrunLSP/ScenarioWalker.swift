@@ -314,7 +314,7 @@ struct ScenarioWalker {
       switch pair.key.scalarValue {
       case "on": walkSignal(value)
       case "when": walkExpression(value)
-      case "send", "complete", "fail": useTargets(value, kinds: [.subject])
+      case "send", "complete", "fail", "finish": useTargets(value, kinds: [.subject])
       case "set": useTargets(value, kinds: [.property])
       case "execute": useName(value, kinds: [.command])
       case "onError", "onCompleted": walkAction(value)

@@ -212,10 +212,16 @@ extension GraphWriter {
   mutating func extras(_ step: GraphGenerator.Step, _ binding: Binding) -> [String] {
     var pairs: [String] = []
     var trailing = false
+    var seeded = false
     for key in step.extras where random.chance(35) {
       switch key {
       case "values": pairs.append("values: { a: \(value()), z: \(value()) }")
-      case "error", "seed", "default": pairs.append("\(key): \(value())")
+      case "error", "default": pairs.append("\(key): \(value())")
+      case "seed", "into":
+        // Two words for the initial value (async's reductions(into:)): one of the two.
+        if seeded { continue }
+        seeded = true
+        pairs.append("\(key): \(value())")
       case "with": pairs.append("with: '\(expression(binding, step: "with"))'")
       case "concurrent", "max": pairs.append("\(key): \(1 + random.below(3))")
       case "inclusive", "leading": pairs.append("\(key): \(random.pick(["true", "false"]))")

@@ -87,6 +87,15 @@ import Testing
       includes: ["a", "c.executing", "c.values", "a.subscriptions"], excludes: ["c", "c.subscriptions"]),
     Offer(
       text: "values: { x: 1, long: 2 }\nsignals:\n  a: { hot: \"-|\" }", includes: ["x", "'long'"], excludes: ["a"]),
+    // `finish:` is library: async's word for `complete:` (AsyncChannel.finish()).
+    Offer(
+      text: "library: async\nsubjects:\n  s: { channel: true }\ntimeline:\n  - at: 1\n    fi|",
+      includes: ["finish", "fail"], excludes: ["map"]),
+    Offer(
+      text: "subjects:\n  s: {}\ntimeline:\n  - at: 1\n    fi|", includes: ["fail"], excludes: ["finish"]),
+    Offer(
+      text: "library: async\nsubjects:\n  s: { channel: true }\ntimeline:\n  - at: 1\n    finish: |",
+      includes: ["s"], excludes: []),
   ]
 
   @Test(arguments: offers.indices)

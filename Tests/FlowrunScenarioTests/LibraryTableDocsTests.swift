@@ -137,7 +137,7 @@ import Testing
     var page = """
       # Library vocabularies
 
-      Written from the library tables (`Sources/FlowrunScenario/Steps/LibraryTable.swift`) by
+      Written from the library tables (`Sources/FlowrunScenario/Libraries/LibraryTable.swift`) by
       `LibraryTableDocsTests`; `FLOWRUN_RECORD=1 swift test --filter LibraryTableDocsTests`
       rewrites it. Each row is a name that `library: L` adds or reads with L's meaning; every other
       key keeps its default meaning ([operators.md](operators.md)). Why a row means what it does,

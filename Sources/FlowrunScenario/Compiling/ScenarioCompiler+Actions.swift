@@ -7,6 +7,10 @@ import OrderedCollections
 extension ScenarioCompiler {
   static let actionKeys = ["send", "set", "execute", "input", "complete", "fail"]
 
+  /// The action keys under the scenario's library: the default ones and the library's own words
+  /// for them (`libraryActionWords`).
+  var actionKeys: [String] { Self.actionKeys + libraryActionWords.keys.sorted() }
+
   // MARK: - Effects
 
   func compileEffects(_ node: YAMLNode) {
@@ -14,7 +18,7 @@ extension ScenarioCompiler {
     for item in items {
       guard let pairs = context.mapping(item, "an effect") else { continue }
       context.checkKeys(
-        pairs, allowed: ["on", "when", "at", "onError", "onCompleted"] + Self.actionKeys, in: "an effect")
+        pairs, allowed: ["on", "when", "at", "onError", "onCompleted"] + actionKeys, in: "an effect")
       guard let onNode = item["on"] else {
         context.error(.effectNeedsOn, at: item)
         continue
@@ -28,13 +32,13 @@ extension ScenarioCompiler {
       }
       if let at = item["at"] { effect.at = frames(at, "'at'", minimum: 0) }
       if let onError = item["onError"], let errorPairs = context.mapping(onError, "'onError'") {
-        context.checkKeys(errorPairs, allowed: Self.actionKeys, in: "'onError'")
+        context.checkKeys(errorPairs, allowed: actionKeys, in: "'onError'")
         effect.onError = compileActions(errorPairs, valueAvailable: true)
       }
       if let onCompleted = item["onCompleted"],
         let completedPairs = context.mapping(onCompleted, "'onCompleted'")
       {
-        context.checkKeys(completedPairs, allowed: Self.actionKeys, in: "'onCompleted'")
+        context.checkKeys(completedPairs, allowed: actionKeys, in: "'onCompleted'")
         effect.onCompleted = compileActions(completedPairs, valueAvailable: true)
       }
       plan.effects.append(effect)
@@ -47,14 +51,14 @@ extension ScenarioCompiler {
     guard let items = context.sequence(node, "'timeline'") else { return }
     for item in items {
       guard let pairs = context.mapping(item, "a timeline action") else { continue }
-      context.checkKeys(pairs, allowed: ["at"] + Self.actionKeys, in: "a timeline action")
+      context.checkKeys(pairs, allowed: ["at"] + actionKeys, in: "a timeline action")
       guard let atNode = item["at"] else {
         context.error(.timelineActionNeedsAt, at: item)
         continue
       }
       guard let at = frames(atNode, "'at'", minimum: 0) else { continue }
       let actions = compileActions(pairs, valueAvailable: false)
-      if actions.isEmpty, !pairs.contains(where: { Self.actionKeys.contains($0.key.scalarValue ?? "") }) {
+      if actions.isEmpty, !pairs.contains(where: { actionKeys.contains($0.key.scalarValue ?? "") }) {
         context.error(.timelineActionNeedsAction, at: item)
       }
       plan.timeline.append(TimelinePlan(at: at, actions: actions, location: item.start))
@@ -70,7 +74,7 @@ extension ScenarioCompiler {
     for pair in pairs {
       guard let key = pair.key.scalarValue else { continue }
       let node = pair.value
-      switch key {
+      switch libraryActionWords[key] ?? key {
       case "send", "set":
         let kind: DeclarationKind = key == "send" ? .subject : .property
         if let name = node.scalarValue, node.isScalar {
@@ -90,8 +94,8 @@ extension ScenarioCompiler {
           actions.append(key == "send" ? .send(subject: name, value: value) : .set(property: name, value: value))
         }
       case "complete":
-        guard let name = context.string(node, "'complete'"), target(name, kind: .subject, at: node),
-          terminable(name, by: "complete", at: node)
+        guard let name = context.string(node, "'\(key)'"), target(name, kind: .subject, at: node),
+          terminable(name, by: key, at: node)
         else {
           continue
         }

@@ -55,6 +55,10 @@ extension ScenarioCompiler {
     plan.profile.subjectKeys
   }
 
+  /// The scenario's library's own words for the timeline's and effects' actions
+  /// (`LibraryProfile.actionWords`).
+  var libraryActionWords: [String: String] { plan.profile.actionWords }
+
   /// Reads what the library changes in a subject declaration: Combine has no replay subject,
   /// RxSwift has relays, RAC2's subjects keep no terminated state. False when the declaration is
   /// rejected.

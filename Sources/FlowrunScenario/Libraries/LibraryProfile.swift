@@ -33,6 +33,11 @@ public struct LibraryProfile: Sendable {
   /// may declare the consumer's pace (`consumer:`), a hot input keeps what it sent for an
   /// iterator that starts later, and a subscription window's end cancels the iterating task.
   public let consumersPull: Bool
+  /// The library's own words for the timeline's and effects' actions, each mapped to the action
+  /// it is: under `library: async` `finish: s` is `complete: s` (`AsyncChannel.finish()`,
+  /// `AsyncThrowingChannel.finish()`, `AsyncStream.Continuation.finish()`). The loader and the
+  /// language server read them here.
+  public let actionWords: [String: String]
 
   /// The profile of `library`; nil is the default catalogue's (`rxjs`).
   public static func of(_ library: Library?) -> LibraryProfile {
@@ -47,19 +52,19 @@ public struct LibraryProfile: Sendable {
 
   static let rxjs = LibraryProfile(
     library: .rxjs, commandKind: .racCommand, subjects: .standard, propertiesSendBeforeStoring: false,
-    consumersPull: false)
+    consumersPull: false, actionWords: [:])
   static let rac2 = LibraryProfile(
     library: .rac2, commandKind: .racCommand, subjects: .keepingNoTerminalState, propertiesSendBeforeStoring: false,
-    consumersPull: false)
+    consumersPull: false, actionWords: [:])
   static let rxswift = LibraryProfile(
     library: .rxswift, commandKind: .action, subjects: .withRelays, propertiesSendBeforeStoring: false,
-    consumersPull: false)
+    consumersPull: false, actionWords: [:])
   static let combine = LibraryProfile(
     library: .combine, commandKind: .racCommand, subjects: .withoutReplay, propertiesSendBeforeStoring: true,
-    consumersPull: false)
+    consumersPull: false, actionWords: [:])
   static let async = LibraryProfile(
     library: .async, commandKind: .racCommand, subjects: .channelsAndStreams, propertiesSendBeforeStoring: false,
-    consumersPull: true)
+    consumersPull: true, actionWords: ["finish": "complete"])
 
   /// The library's own step table (nil for the default catalogue).
   var table: LibraryTable? { LibraryTable.of(library) }

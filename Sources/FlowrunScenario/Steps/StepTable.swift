@@ -122,6 +122,9 @@ extension ExtraKey {
   static let seed = ExtraKey(
     name: "seed", argument: .value,
     summary: "The initial accumulator; without it the first value is the accumulator.")
+  static let into = ExtraKey(
+    name: "into", argument: .value,
+    summary: "library: async reductions(into:_:): the initial value, not sent (the same as 'seed').")
   static let inclusive = ExtraKey(
     name: "inclusive", argument: .boolean, summary: "Also emit the first value that fails the test.")
   static let `default` = ExtraKey(
@@ -144,7 +147,7 @@ extension ExtraKey {
 
   /// Every extra key, in the order the schema lists them.
   static let all: [ExtraKey] = [
-    .values, .error, .with, .concurrent, .seed, .inclusive, .default, .leading, .trailing, .latest, .fallback,
+    .values, .error, .with, .concurrent, .seed, .into, .inclusive, .default, .leading, .trailing, .latest, .fallback,
     .every, .max, .valuesPassingTest,
   ]
 }

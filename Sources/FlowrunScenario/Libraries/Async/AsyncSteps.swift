@@ -116,6 +116,15 @@ extension StepTable {
       library: .async, nearest: "first"
     ) { c in c.compile(as: "allSatisfy", from: .combine) },
     .operator(
+      "reduce", .expression, extras: [.seed, .into],
+      summary:
+        "AsyncSequence reduce(_:_:) / reduce(into:_:): the final result at the end ($0 the result, $1 the value; seed or into the initial value).",
+      library: .async, nearest: "scan"
+    ) { c in
+      // AsyncSequence.swift `reduce(_:_:)`, `reduce(into:_:)`: the result once the base ends.
+      c.accumulating(as: "reduce") { upstream, initial, accumulate in upstream.reduce(seed: initial, accumulate) }
+    },
+    .operator(
       "min", .labels, summary: "AsyncSequence min() / min(by:): the least value at the end (none when empty).",
       library: .async, nearest: "reduce"
     ) { c in c.combineExtremum(keepsNew: { ordered in ordered.newFirst }) },
@@ -132,13 +141,14 @@ extension StepTable {
   static let asyncAlgorithmsSteps: [StepDefinition] = [
     .operator(
       "debounce", .labels,
-      summary: "debounce(for:): debounce: d or { for: d }; the pending value is sent when the base finishes.",
+      summary:
+        "debounce(for:tolerance:): debounce: d or { for: d, tolerance: t } (virtual time ignores the tolerance); the pending value is sent when the base finishes.",
       library: .async,
       drops: .init(.replaced, "a newer value came")
     ) { c in
       // Debounce/DebounceStateMachine.swift: `upstreamFinished()` with a buffered element
       // resumes the downstream with it, then nil; `upstreamThrew` drops it.
-      guard let duration = c.plainOrLabel("for") else { return nil }
+      guard let duration = c.durationIgnoringTolerance("for") else { return nil }
       // DebounceStateMachine keeps the last value for a consumer that is not waiting.
       return keeping(
         .bufferingNewest(1),
@@ -147,9 +157,9 @@ extension StepTable {
         })
     },
     .operator(
-      "throttle", .labels,
+      "throttle", .labels, aliases: [Alias("_throttle")],
       summary:
-        "_throttle(for:latest:): throttle: d or { for: d, latest: bool } (default true); pull-based, from the last emission.",
+        "_throttle(for:latest:): _throttle or throttle: d or { for: d, latest: bool } (default true); pull-based, from the last emission.",
       library: .async
     ) { c in
       // AsyncThrottleSequence.swift `Iterator.next()`.
@@ -244,12 +254,22 @@ extension StepTable {
       "adjacentPairs", .bare, of: "pairwise", library: .async,
       summary: "adjacentPairs(): from the second value on, [previous, current] (AsyncAdjacentPairsSequence)."),
     .operator(
-      "reductions", .expression, extras: [.seed],
-      summary: "reductions: every running result ($0 the result, $1 the value); with seed the seed is not sent.",
+      "reductions", .expression, extras: [.seed, .into],
+      summary:
+        "reductions(_:) / reductions(_:_:) / reductions(into:_:): every running result ($0 the result, $1 the value); with seed or into the initial value is not sent.",
       library: .async, nearest: "scan"
     ) { c in
-      // AsyncInclusiveReductionsSequence.swift / AsyncExclusiveReductionsSequence.swift.
-      c.compile(as: "scan")
+      // AsyncInclusiveReductionsSequence.swift / AsyncExclusiveReductionsSequence.swift
+      // (`reductions(_:_:)` is `reductions(into:)` with a closure that assigns its result).
+      c.accumulating(as: "scan") { upstream, initial, accumulate in upstream.scan(seed: initial, accumulate) }
+    },
+    .operator(
+      "mapError", .expression,
+      summary: "mapError: the failure becomes the expression's value ($0 the error) (AsyncMapErrorSequence).",
+      library: .async, nearest: "catch"
+    ) { c in
+      // AsyncMapErrorSequence.swift: `next()` rethrows `transform(error)`.
+      c.compile(as: "mapError", from: .combine)
     },
     .operator(
       "chunks", .labels,
@@ -287,7 +307,7 @@ extension StepTable {
     .operator(
       "buffer", .labels,
       summary:
-        "buffer(policy:): { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } }; with a consumer that pulls at once it passes values on.",
+        "buffer(policy:): { policy: unbounded | { bounded: n } | { bufferingLatest: n } | { bufferingOldest: n } } (bufferingNewest: n is bufferingLatest); with a consumer that pulls at once it passes values on.",
       library: .async, nearest: "tap"
     ) { c in
       // Buffer/AsyncBufferSequence.swift: the buffer fills only while the consumer is busy.
@@ -295,28 +315,31 @@ extension StepTable {
         c.error(.bufferTakesPolicy(c.step.name), at: c.argument ?? c.step.nameNode)
         return nil
       }
-      var keeps = Subject.BufferingPolicy.unbounded
-      if policy.scalarValue != "unbounded" {
-        guard let pairs = policy.mappingPairs, pairs.count == 1, let key = pairs.first?.key.scalarValue,
-          ["bounded", "bufferingOldest", "bufferingNewest"].contains(key)
-        else {
-          c.error(.unknownBufferPolicy, at: policy)
-          return nil
-        }
-        guard let limit = c.count(pairs[pairs.startIndex].value, "'\(key)'") else { return nil }
-        // `.bounded` stops pulling its base when full: the base's values wait (unbounded here).
-        if key == "bufferingOldest" { keeps = .bufferingOldest(limit) }
-        if key == "bufferingNewest" { keeps = .bufferingNewest(limit) }
-      }
+      guard let keeps = c.bufferPolicy(policy) else { return nil }
       return keeping(keeps, c.apply(c.shape.passedOn) { _, upstream, _ in upstream })
     },
     .operator(
-      "share", .labels, summary: "share(bufferingPolicy:): one iteration of the base for every consumer; no replay.",
+      "share", .labels,
+      summary:
+        "share() / share(bufferingPolicy:): one iteration of the base for every consumer; no replay; the policy keeps values for a slow consumer.",
       library: .async
     ) { c in
       // AsyncShareSequence.swift: one extent for the sequence's life; a side after the end gets
       // the end. Read as Combine's share (multicast of a passthrough subject, autoconnected).
-      return c.compile(as: "share", from: .combine)
+      // `bufferingPolicy` (default `.bounded(1)`) keeps what a side has not pulled yet.
+      guard let argument = c.nonNullArgument, argument.resolvedScalar != .bool(true) else {
+        return c.compile(as: "share", from: .combine)
+      }
+      guard let pairs = argument.mappingPairs, pairs.contains(where: { $0.key.isScalar("bufferingPolicy") }) else {
+        c.error(
+          "\(c.quotedName) takes no argument or { bufferingPolicy: policy } (share(bufferingPolicy:))", at: argument)
+        return nil
+      }
+      guard let node = c.labelled(["bufferingPolicy"]), let written = node["bufferingPolicy"],
+        let keeps = c.bufferPolicy(written)
+      else { return nil }
+      c.uses("combine-share-terminates-for-good")
+      return keeping(keeps, c.combineShare(.publish, connectsAtSetup: false))
     },
   ]
 }
@@ -338,6 +361,51 @@ extension OperatorCompilation {
     var compilation = self
     compilation.meaning = other
     return compile(compilation)
+  }
+
+  /// `reductions` and `reduce` with `into: v` (`reductions(into:_:)`, `reduce(into:_:)`): `v` is
+  /// the initial value, as `seed` is (flowrun's expression returns the new result where the
+  /// package's closure assigns it); without `into`, the default catalogue's `name`.
+  fileprivate func accumulating(
+    as name: String, _ make: @escaping (_ upstream: any Source, _ initial: Value, @escaping Accumulate) -> any Source
+  ) -> (SignalPlan, ValueShape)? {
+    guard let into = extra(.into) else { return compile(as: name) }
+    if let seed = extra(.seed) {
+      error(.seedOrInto(step.name), at: seed)
+      return nil
+    }
+    guard let argument = requiredArgument(), let step = expression(argument, accumulator: true) else { return nil }
+    let initial = value(into)
+    return apply(.value) { graph, upstream, scope in make(upstream, initial, graph.accumulate(step, scope)) }
+  }
+
+  /// A duration written plain or as `{ label: d }`, beside which the package's `tolerance: t` is
+  /// accepted and checked as a duration (`debounce(for:tolerance:)`); virtual time ignores it: a
+  /// timer fires at its frame, as `FrameClock.sleep(until:tolerance:)` does.
+  fileprivate func durationIgnoringTolerance(_ label: String) -> YAMLNode? {
+    guard let node = labelled([label, "tolerance"]) else { return requiredNonNullArgument() }
+    if let tolerance = node["tolerance"], frames(tolerance, "'tolerance'", minimum: 0) == nil { return nil }
+    return required(label, of: node)
+  }
+
+  /// An `AsyncBufferSequencePolicy` (`buffer(policy:)`, `share(bufferingPolicy:)`): `unbounded`,
+  /// `{ bounded: n }`, `{ bufferingLatest: n }` (the package's word; `bufferingNewest`, the word
+  /// of `AsyncStream` and of the package's internal case, means the same) or `{ bufferingOldest: n }`.
+  /// `.bounded` stops pulling its base when full, so the base's values wait: unbounded here.
+  fileprivate func bufferPolicy(_ policy: YAMLNode) -> Subject.BufferingPolicy? {
+    if policy.scalarValue == "unbounded" { return .unbounded }
+    guard let pairs = policy.mappingPairs, pairs.count == 1, let key = pairs.first?.key.scalarValue,
+      ["bounded", "bufferingLatest", "bufferingNewest", "bufferingOldest"].contains(key)
+    else {
+      error(.unknownBufferPolicy, at: policy)
+      return nil
+    }
+    guard let limit = count(pairs[pairs.startIndex].value, "'\(key)'") else { return nil }
+    switch key {
+    case "bufferingOldest": return .bufferingOldest(limit)
+    case "bufferingLatest", "bufferingNewest": return .bufferingNewest(limit)
+    default: return .unbounded
+    }
   }
 
   /// Whether `chunked`'s `by` is a test of two adjacent values (`chunked(by:)` with a closure): a
@@ -375,7 +443,9 @@ extension OperatorCompilation {
       return apply(.value) { _, upstream, _ in AsyncChunksSource(upstream, count: count, signal: nil) }
     }
     if let pairs = node.mappingPairs, pairs.contains(where: { $0.key.isScalar("every") }) {
-      compiler.context.checkKeys(pairs, allowed: ["every"], in: "a repeating timer")
+      // `.repeating(every:tolerance:)`: virtual time ignores the tolerance (a tick is at its frame).
+      compiler.context.checkKeys(pairs, allowed: ["every", "tolerance"], in: "a repeating timer")
+      if let tolerance = node["tolerance"], frames(tolerance, "'tolerance'", minimum: 0) == nil { return nil }
       guard let every = node["every"], let period = frames(every, "'every'", minimum: 1) else { return nil }
       let owner = nodeLabel
       return apply(.value) { graph, upstream, _ in
@@ -412,9 +482,13 @@ extension Diagnostic.Message {
   fileprivate static func byAndOn(_ step: String) -> Self { "'\(step)' takes 'by' or 'on', not both" }
   fileprivate static func bufferTakesPolicy(_ step: String) -> Self {
     Self(
-      "'\(step)' takes { policy: unbounded | { bounded: n } | { bufferingOldest: n } | { bufferingNewest: n } } "
+      "'\(step)' takes { policy: unbounded | { bounded: n } | { bufferingLatest: n } | { bufferingOldest: n } } "
         + "(buffer(policy:)); for lists of n values write 'chunks: n'")
   }
-  fileprivate static let unknownBufferPolicy: Self =
-    "a buffer policy is 'unbounded', { bounded: n }, { bufferingOldest: n } or { bufferingNewest: n }"
+  fileprivate static let unknownBufferPolicy = Self(
+    "a buffer policy is 'unbounded', { bounded: n }, { bufferingLatest: n } or { bufferingOldest: n } "
+      + "(AsyncBufferSequencePolicy)")
+  fileprivate static func seedOrInto(_ step: String) -> Self {
+    "'\(step)' takes 'seed' or 'into' (the same initial value), not both"
+  }
 }

@@ -336,9 +336,10 @@ extension OperatorCompilation {
     return scheduler
   }
 
-  /// The scheduler a `{ on: … }` names; a real background queue is an error that says why.
-  fileprivate func scheduler(_ node: YAMLNode) -> String? {
-    guard let name = string(node, "'on'") else { return nil }
+  /// The scheduler a `{ on: … }` (or a time operator's `scheduler:`) names; a real background
+  /// queue is an error that says why.
+  func scheduler(_ node: YAMLNode, _ what: String = "'on'") -> String? {
+    guard let name = string(node, what) else { return nil }
     if realQueues.contains(where: { name.hasPrefix($0) }) {
       error(.realThreadScheduler(name), at: node)
       return nil

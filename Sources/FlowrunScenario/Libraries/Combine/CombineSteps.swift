@@ -62,16 +62,18 @@ extension StepTable {
       }
     },
     .operator(
-      "throttle", .labels, summary: "Combine throttle(for:latest:): { for: d, latest: bool } ('latest' is required).",
+      "throttle", .labels,
+      summary:
+        "Combine throttle(for:scheduler:latest:): { for: d, latest: bool } ('latest' is required; scheduler ignored).",
       library: .combine
     ) { c in
-      guard let node = c.labelled(["for", "latest"]) else {
+      guard let node = c.labelled(["for", "latest", "scheduler"]) else {
         let written = c.nonNullArgument?.scalarValue ?? "d"
         c.error(.throttleNeedsLatest(written), at: c.argument ?? c.step.nameNode)
         return nil
       }
-      guard let duration = c.required("for", of: node), let latestNode = c.required("latest", of: node),
-        let latest = c.bool(latestNode, "'latest'")
+      guard c.checkIgnoredTimeLabels(node), let duration = c.required("for", of: node),
+        let latestNode = c.required("latest", of: node), let latest = c.bool(latestNode, "'latest'")
       else { return nil }
       c.uses("combine-throttle-latest-false-sends-first-at-window-end")
       c.uses("combine-throttle-emits-as-new-action")
@@ -80,11 +82,12 @@ extension StepTable {
     },
     .operator(
       "debounce", .labels,
-      summary: "Combine debounce(for:): debounce: d or { for: d }; a pending value is dropped at completion.",
+      summary:
+        "Combine debounce(for:scheduler:options:): debounce: d or { for: d } (scheduler and options ignored); a pending value is dropped at completion.",
       library: .combine,
       drops: .init(.replaced, "a newer value came", atEnd: "the source completed while it was pending")
     ) { c in
-      guard let duration = c.plainOrLabel("for") else { return nil }
+      guard let duration = c.plainOrLabel("for", ignoring: ["scheduler", "options"]) else { return nil }
       c.uses("combine-debounce-drops-pending-on-completion")
       return c.timed(duration, "\(c.quotedName)") { upstream, timing in
         upstream.debounce(timing, dropsPendingOnEnd: true)
@@ -92,10 +95,11 @@ extension StepTable {
     },
     .operator(
       "delay", .labels,
-      summary: "Combine delay(for:): delay: d or { for: d }; values, the completion and the failure arrive d later.",
+      summary:
+        "Combine delay(for:tolerance:scheduler:options:): delay: d or { for: d } (tolerance, scheduler and options ignored); values, the completion and the failure arrive d later.",
       library: .combine
     ) { c in
-      guard let duration = c.plainOrLabel("for") else { return nil }
+      guard let duration = c.plainOrLabel("for", ignoring: ["tolerance", "scheduler", "options"]) else { return nil }
       c.uses("combine-delay-delays-completion-and-failure")
       return c.timed(duration, "\(c.quotedName)") { upstream, timing in
         upstream.delay(timing, delaysCompletion: true, delaysError: true)
@@ -104,13 +108,13 @@ extension StepTable {
     .operator(
       "timeout", .labels,
       summary:
-        "Combine timeout(_:customError:): timeout: d or { for: d, customError: v }; finishes unless customError.",
+        "Combine timeout(_:scheduler:options:customError:): timeout: d or { for: d, customError: v } (scheduler and options ignored); finishes unless customError.",
       library: .combine
     ) { c in
       var customError: Value?
       let duration: YAMLNode
-      if let node = c.labelled(["for", "customError"]) {
-        guard let written = c.required("for", of: node) else { return nil }
+      if let node = c.labelled(["for", "customError", "scheduler", "options"]) {
+        guard c.checkIgnoredTimeLabels(node), let written = c.required("for", of: node) else { return nil }
         duration = written
         customError = node["customError"].map { c.value($0) }
       } else {
@@ -186,10 +190,24 @@ extension StepTable {
 
 extension OperatorCompilation {
   /// A Combine duration argument written plain (`delay: 5`) or with its label
-  /// (`delay: { for: 5 }`).
-  func plainOrLabel(_ label: String) -> YAMLNode? {
-    if let node = labelled([label]) { return required(label, of: node) }
+  /// (`delay: { for: 5 }`), beside which the labels `ignoring` are accepted
+  /// (`checkIgnoredTimeLabels`).
+  func plainOrLabel(_ label: String, ignoring: [String] = []) -> YAMLNode? {
+    if let node = labelled([label] + ignoring) {
+      guard checkIgnoredTimeLabels(node) else { return nil }
+      return required(label, of: node)
+    }
     return requiredNonNullArgument()
+  }
+
+  /// The arguments of Combine's time operators that change nothing in virtual time, accepted
+  /// and ignored: `scheduler:` (checked: a real background queue is an error, any other name is
+  /// the scenario's virtual scheduler), `options:`, and `tolerance:` (checked as a duration: a
+  /// virtual deadline is exact). False after a diagnostic.
+  func checkIgnoredTimeLabels(_ node: YAMLNode) -> Bool {
+    if let scheduler = node["scheduler"], self.scheduler(scheduler, "'scheduler'") == nil { return false }
+    if let tolerance = node["tolerance"], frames(tolerance, "'tolerance'", minimum: 0) == nil { return false }
+    return true
   }
 
   /// A Combine closure argument written plain (`first: '$0 > 1'`) or with its label

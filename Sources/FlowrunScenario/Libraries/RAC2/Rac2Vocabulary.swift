@@ -19,6 +19,18 @@ extension StepTable {
       c.apply(c.shape, label: c.step.name) { _, upstream, _ in upstream }
     },
     .operator(
+      "deliverOnMainThread", .bare,
+      summary:
+        "RAC2 -deliverOnMainThread: on the main thread with nothing queued it delivers at once, so events pass on.",
+      library: .rac2, nearest: "deliverOn"
+    ) { c in
+      // RACSignal+Operations.m -deliverOnMainThread: `NSThread.isMainThread && queued == 1`
+      // runs the block at once; a view model's signals run on the main thread (a delivery that
+      // re-enters while one is under way is queued in RAC2, which is not modelled).
+      guard c.checkBare() else { return nil }
+      return c.apply(c.shape, label: c.step.name) { _, upstream, _ in upstream }
+    },
+    .operator(
       "logAll", .bare, summary: "RAC2 -logAll: logs in RAC2; here a marker that --trace labels.", library: .rac2,
       nearest: "tap"
     ) { c in

@@ -209,7 +209,7 @@ import Testing
     Case(
       name: "a buffer policy that is not the package's is a load error",
       body: "signals:\n  out: [{ hot: \"-1\" }, { buffer: { policy: dropping } }]\n",
-      error: "a buffer policy is 'unbounded', { bounded: n }, { bufferingOldest: n } or { bufferingNewest: n }"),
+      error: "a buffer policy is 'unbounded', { bounded: n }, { bufferingLatest: n } or { bufferingOldest: n }"),
   ]
 
   /// AsyncChannel and AsyncStream as subjects.

@@ -16,6 +16,21 @@ import Testing
   }
 
   static let cases: [Case] = [
+    // -deliverOnMainThread delivers at once on the main thread (-deliverOn: is a new action).
+    Case(
+      name: "-deliverOnMainThread passes events on in their own delivery",
+      body: """
+        signals:
+          taps: { hot: "-a-b|" }
+          main: [{ from: taps }, deliverOnMainThread]
+          both: { merge: [main, { hot: "-x" }] }
+          hopped: [{ from: taps }, { deliverOn: main }]
+          late: { merge: [hopped, { hot: "-x" }] }
+        expect:
+          main: "-a-b|"
+          both: "-(ax)-b"
+          late: "-(xa)-b"
+        """),
     Case(
       name: "+return:, +error:, +defer:",
       body: """
