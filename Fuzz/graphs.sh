@@ -17,7 +17,7 @@ crashes=.build-asan/graph-crashes
 mkdir -p "$crashes"
 # ASan's report goes to standard error, where the test reads the crash's reason. Without
 # detect_stack_use_after_return=0 locals live on ASan's fake stack, where the engine's stack
-# guard (FlowrunCore/ThreadStack.swift) cannot read the depth; then only the counted nesting
+# guard (FlowrunCore/Engine/ThreadStack.swift) cannot read the depth; then only the counted nesting
 # limit (100,000 calls) bounds it, which ASan's larger frames overflow on a 512 MiB stack.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=0}
 FLOWRUN_GRAPH_FUZZ_EXECUTABLE="$PWD/.build-asan/debug/flowrun" \

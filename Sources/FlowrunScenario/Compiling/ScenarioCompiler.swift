@@ -91,7 +91,7 @@ final class ScenarioCompiler {
   /// The declared name (signal, subject, property, command, service) being compiled, for the
   /// references and docs rows it records (`refers(to:)`, `usesRow`).
   var referringName: String?
-  /// Steps of the signal lists being compiled, one inside another (SignalCompiler.swift).
+  /// Steps of the signal lists being compiled, one inside another (ScenarioCompiler+Signals.swift).
   var stepNesting = 0
   /// Whether the values reaching the step being compiled may come from a property (nil until
   /// set), for the hint of a run-time read of nil.
@@ -111,7 +111,7 @@ final class ScenarioCompiler {
   static let maxExpressionDepth = 10_000
   /// The most characters `limit.marble` may allow in one marble.
   static let maxMarbleCharacters = 10_000_000
-  /// Where the compilation of the named signals stands (NamedSignals.swift).
+  /// Where the compilation of the named signals stands (ScenarioCompiler+NamedSignals.swift).
   var named = NamedSignalState()
   /// Combine `assign` steps: the property each binds, with the signal before the step.
   var assignments: [(property: String, plan: SignalPlan, node: YAMLNode)] = []

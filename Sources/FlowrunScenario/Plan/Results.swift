@@ -56,7 +56,7 @@ public struct ScenarioResult: Sendable {
   public let diagnostics: [Diagnostic]
   public let stats: RunStats
   public let durationSeconds: Double
-  /// Every invariant, in file order (Invariants.swift).
+  /// Every invariant, in file order (ScenarioCompiler+Invariants.swift).
   public internal(set) var invariants: [InvariantResult] = []
 
   /// A scenario that `flowrun check` loaded and validated without running it: it passed, with

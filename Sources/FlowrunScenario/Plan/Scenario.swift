@@ -221,7 +221,7 @@ struct ScenarioPlan: @unchecked Sendable {
   /// that only bound expectations read (Runner.swift).
   var readNames: Set<String> = []
   var invariants: [InvariantSpec] = []
-  /// What each scope slot an invariant reads observes (Invariants.swift).
+  /// What each scope slot an invariant reads observes (ScenarioCompiler+Invariants.swift).
   var invariantSources: [Int: SignalPlan] = [:]
   /// `explore:` (Explore.swift).
   var explore: ExploreSpec?
@@ -233,7 +233,7 @@ public struct RunLimits: Sendable, Equatable {
   public var steps = 10_000_000
   public var depth = 10_000
   public var events = 100_000
-  /// Deliveries, memory and nesting (FlowrunCore/Budget.swift).
+  /// Deliveries, memory and nesting (FlowrunCore/Engine/Budget.swift).
   public var budget = RunBudget()
 
   public init() {}

@@ -54,7 +54,7 @@ final class Graph {
   /// Wraps each step for the tracer; nil (nothing wrapped) when the run is not traced.
   private(set) var tracing: GraphTracing?
   /// `library: async`: the frames where each paced expectation's consumer called `next()`, by
-  /// target (ConsumerPace.swift).
+  /// target (ScenarioCompiler+ConsumerPace.swift).
   var pulls: [String: [Int]] = [:]
 
   init(scenario: Scenario, runtime: Runtime) {

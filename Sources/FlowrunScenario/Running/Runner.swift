@@ -98,7 +98,7 @@ private final class ScenarioRun {
   /// What setup subscribed; disposed after the results are read, so that no subscription (and
   /// no observer ↔ subscription cycle) outlives the run.
   var subscriptions: [any Disposable] = []
-  /// The scenario's invariants, checked after every frame (Invariants.swift); nil without any.
+  /// The scenario's invariants, checked after every frame (ScenarioCompiler+Invariants.swift); nil without any.
   var invariants: InvariantMonitor?
   /// The code bound into the run, if any (CodeBinding.swift).
   var bound: BoundRun?
