@@ -15,7 +15,8 @@ struct BindingFill {
 
   func fill() -> SwiftTestSkeleton.Fill {
     var fill = SwiftTestSkeleton.Fill()
-    if let module { fill.imports.append("import \(module)") }
+    // An `internal` view model is visible to the test only through `@testable import`.
+    if let module { fill.imports.append(decl.isPublic ? "import \(module)" : "@testable import \(module)") }
     if library == .combine {
       fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
     }
@@ -30,6 +31,13 @@ struct BindingFill {
     }
     fill.outputLines = rxOutputs()
     for state in draft.states where state.isInput {
+      if let driven = state.drivenBy {
+        // Through the method that sends to it, or the test's subject given to `init`.
+        let isVoid = state.swiftType.map(Self.isVoid) == true
+        fill.inputs[state.name] = isVoid ? driven.replacingOccurrences(of: "(value)", with: "(())") : driven
+        if let type = state.swiftType { fill.inputTypes[state.name] = type }
+        continue
+      }
       let member = String(state.name.dropFirst(3))
       // `Void` is not Decodable: such an input is driven without its value (`accept(())`).
       let value = state.swiftType.map(Self.isVoid) == true ? "()" : "value"
@@ -146,6 +154,9 @@ struct BindingFill {
         || genericParameters(conformingTo: "Clock").contains(parameter.type)
       {
         arguments.append(label + "flow.clock")
+      } else if let input = publisherInput(parameter) {
+        declarations.append(input.declaration)
+        arguments.append(label + input.argument)
       } else if let stub = protocolStub(for: parameter) {
         declarations += stub.declaration
         arguments.append(label + stub.value)

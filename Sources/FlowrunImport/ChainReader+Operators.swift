@@ -77,11 +77,11 @@ extension ChainReader {
       if let latest { extras.append((key: "latest", value: latest)) }
       step("throttle", duration, extras: extras)
     case ("receive", .combine) where labels.first == "on", ("subscribe", .combine) where labels.first == "on":
-      step(name, "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "scheduler") }")
+      step(name, "{ on: \(schedulerName(call.arguments.first?.expression, or: "scheduler")) }")
     case ("observe", .rxswift) where labels.first == "on", ("subscribe", .rxswift) where labels.first == "on":
-      step(name, "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "scheduler") }")
+      step(name, "{ on: \(schedulerName(call.arguments.first?.expression, or: "scheduler")) }")
     case ("observeOn", .rxswift):
-      step("observe", "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "main") }")
+      step("observe", "{ on: \(schedulerName(call.arguments.first?.expression, or: "main")) }")
     case ("combineLatest", _), ("zip", _), ("withLatestFrom", .rxswift):
       let others = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.expression)
       let names = others.map { signalName(of: $0) }
@@ -143,11 +143,24 @@ extension ChainReader {
           file.diagnostic(.warning, "the draft cannot read the closure of '\(name)': left to fill in", at: token))
         current.isOutput = true
       }
-    case ("handleEvents", .combine): step("handleEvents")
-    case ("do", .rxswift): step("do")
+    case ("handleEvents", .combine):
+      step("handleEvents")
+      unreadSideEffect(name, call: call, token: token)
+    case ("do", .rxswift):
+      step("do")
+      unreadSideEffect(name, call: call, token: token)
     default:
       unrecognised(name, call, token, &steps)
     }
+  }
+
+  /// A scheduler argument as a plain YAML word (`DispatchQueue.main`, `scheduler`), or
+  /// `fallback` for anything else (`.init(…)`, a call): the step's `on:` only names it.
+  func schedulerName(_ expr: ExprSyntax?, or fallback: String) -> String {
+    guard let text = expr?.trimmedDescription, let first = text.first, first.isLetter,
+      text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    else { return fallback }
+    return text
   }
 
   /// A call no row reads: a diagnostic, counted, and no step (the chain stays loadable).
@@ -247,8 +260,9 @@ extension ChainReader {
     let owner = base.trimmedDescription.replacingOccurrences(of: "self.", with: "")
     if access.declName.baseName.text == "request", owner.hasSuffix(".rx") { return true }
     if let member = decl.member(owner), member.kind == .other { return true }
-    return decl.parameters.contains { $0.name == owner }
-      && declarations.protocolMethods[access.declName.baseName.text] != nil
+    return
+      (decl.parameters.contains { $0.name == owner }
+      && declarations.protocolMethods[access.declName.baseName.text] != nil) || serviceOwner(of: call) != nil
   }
 
   /// The name of a signal given as an argument: a root's name, or an auxiliary signal.
@@ -262,8 +276,7 @@ extension ChainReader {
       return root
     }
     let saved = current
-    let name =
-      "\(saved.name.replacingOccurrences(of: ".", with: "_"))Input\(saved.steps.count + saved.recognised.count)"
+    let name = uniqueName("\(saved.name.replacingOccurrences(of: ".", with: "_"))Input")
     readChain(expr, named: name, output: false, node: expr)
     current = saved
     return name

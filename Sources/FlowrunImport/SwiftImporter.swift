@@ -50,7 +50,7 @@ public enum SwiftImporter {
       return Result(scenario: "", test: nil, diagnostics: diagnostics, summary: [], recognised: 0, total: 0)
     }
     var reader = ChainReader(file: file, decl: decl, library: library, declarations: declarations)
-    reader.draft.states = states(of: decl, file: file)
+    reader.draft.states = states(of: decl, file: file) + parameterInputs(of: decl, file: file, library: library)
     reader.readAll()
     for member in reader.assignedMembers {
       if let index = reader.draft.states.firstIndex(where: { $0.name == "vm.\(member)" }) {
@@ -59,16 +59,37 @@ public enum SwiftImporter {
       }
     }
     // An input nobody reads is still an input; a subject a chain feeds is not.
-    let draft = reader.draft
-    let writer = DraftWriter(draft: draft, structs: declarations.structs)
-    let scenario = writer.text()
+    var draft = reader.draft
+    var writer = DraftWriter(draft: draft, structs: declarations.structs)
+    var scenario = writer.text()
+    var loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
+    // The last resort: a chain whose steps do not load is written as a placeholder that does
+    // (its calls listed as not read), one chain at a time, until the draft loads.
+    var degraded: Set<String> = []
+    while loaded.hasErrors, let index = failingChain(in: draft, text: scenario, loaded: loaded),
+      !degraded.contains(draft.chains[index].name)
+    {
+      let message = loaded.diagnostics.first { $0.severity == .error }?.message ?? ""
+      degraded.insert(draft.chains[index].name)
+      draft.chains[index].placeholder(because: message)
+      let line = draft.chains[index].origin.split(separator: " ").first?.split(separator: ":").last.flatMap { Int($0) }
+      reader.diagnostics.append(
+        Diagnostic(
+          severity: .warning, path: path, location: line.map { SourceLocation(line: $0, column: 1, offset: 0) },
+          message: Diagnostic.Message.placeholderChain(draft.chains[index].name, message).text))
+      writer = DraftWriter(draft: draft, structs: declarations.structs)
+      scenario = writer.text()
+      loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
+    }
     diagnostics += reader.diagnostics
-    let summary = draft.chains.map { chain in
+    var summary = draft.chains.map { chain in
       "\(chain.isCommand ? "command" : "signal") \(chain.name): " + writer.summary(chain)
     }
-    let recognised = draft.chains.reduce(0) { $0 + $1.recognised.count }
-    let total = draft.chains.reduce(0) { $0 + $1.recognised.count + $1.unrecognised.count }
-    let loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
+    summary += writer.outsideSummary()
+    let recognised = draft.chains.reduce(0) { $0 + $1.recognised.count } + draft.readOutside.count
+    let total =
+      draft.chains.reduce(0) { $0 + $1.recognised.count + $1.unrecognised.count } + draft.readOutside.count
+      + draft.unread.count
     diagnostics += loaded.diagnostics
     var test: String?
     if !loaded.hasErrors, !loaded.scenarios.isEmpty {
@@ -79,6 +100,25 @@ public enum SwiftImporter {
     }
     return Result(
       scenario: scenario, test: test, diagnostics: diagnostics, summary: summary, recognised: recognised, total: total)
+  }
+
+  /// The chain (signal or command) whose lines hold the draft's first load error, if any.
+  static func failingChain(in draft: Draft, text: String, loaded: LoadedFile) -> Int? {
+    guard let line = loaded.diagnostics.first(where: { $0.severity == .error })?.location?.line else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var number = min(line, lines.count) - 1
+    while number >= 0 {
+      let text = lines[number]
+      if text.hasPrefix("  "), let third = text.dropFirst(2).first, third != " ", third != "-",
+        let colon = text.firstIndex(of: ":")
+      {
+        let name = String(text[text.index(text.startIndex, offsetBy: 2)..<colon])
+        return draft.chains.firstIndex { $0.name == name }
+      }
+      if let first = text.first, first != " ", first != "#" { return nil }
+      number -= 1
+    }
+    return nil
   }
 
   /// The placeholders of a scenario file: `<#…#>` in its text (in comments, where the draft put
@@ -118,6 +158,23 @@ public enum SwiftImporter {
     }
   }
 
+  /// The publisher, observable and `Driver` parameters of `init` (`init(username:
+  /// Driver<String>)`): inputs of the scenario (`init.username`, a subject), which the binding
+  /// test gives `init` as its own subject and drives.
+  static func parameterInputs(of decl: ViewModelDecl, file: SwiftFile, library: ImportedLibrary) -> [Draft.State] {
+    guard library != .async else { return [] }
+    return decl.parameters.compactMap { parameter in
+      guard DeclarationReader.isPublisherType(parameter.type) else { return nil }
+      let verb = library == .rxswift ? "accept" : "send"
+      var state = Draft.State(
+        name: "init.\(parameter.name)", kind: .subject("{}"),
+        swiftType: DeclarationReader.genericArguments(parameter.type).first, isInput: true, isOutput: false,
+        origin: file.cite(parameter.node) + " init parameter")
+      state.drivenBy = "\(parameter.name).\(verb)(value)"
+      return state
+    }
+  }
+
   static func yamlLiteral(_ expr: ExprSyntax) -> String? {
     if let literal = ExpressionTranslator.literal(expr) { return literal == "nil" ? "~" : literal }
     if let string = expr.as(StringLiteralExprSyntax.self), string.segments.count <= 1 {
@@ -125,5 +182,11 @@ public enum SwiftImporter {
     }
     if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
     return nil
+  }
+}
+
+extension Diagnostic.Message {
+  static func placeholderChain(_ name: String, _ reason: String) -> Self {
+    Self("the steps drafted for '\(name)' did not load (\(reason)): written as a placeholder to fill in")
   }
 }

@@ -52,6 +52,8 @@ struct ViewModelDecl {
   }
 
   var name: String
+  /// The class is `public` or `open`: the test imports its module without `@testable`.
+  var isPublic = false
   /// The class is `@Observable`: its stored `var`s are observed, its computed properties are
   /// outputs.
   var observable = false
@@ -135,6 +137,7 @@ final class DeclarationReader: SyntaxVisitor {
     }
     var decl = ViewModelDecl(name: node.name.text, node: Syntax(node))
     decl.observable = observable
+    decl.isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
     decl.globalActor = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
       .first { $0 == "MainActor" }
     for item in node.memberBlock.members {
