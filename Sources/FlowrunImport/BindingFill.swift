@@ -99,7 +99,10 @@ struct BindingFill {
     }
     guard library == .combine else { return fill }
     for state in draft.states where state.isOutput {
-      fill.outputs[state.name] = "viewModel.$\(state.name.dropFirst(3))"
+      let member = state.name.dropFirst(3)
+      // A subject is its own publisher; a `@Published` property's is `$name`.
+      let isSubject = decl.member(String(member)).map { $0.kind != .published } ?? false
+      fill.outputs[state.name] = isSubject ? "viewModel.\(member)" : "viewModel.$\(member)"
     }
     for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
       fill.outputs[chain.name] = "viewModel.\(chain.name.dropFirst(3))"

@@ -31,13 +31,44 @@ extension ChainReader {
       if let model, let index = draft.services.indices.last, draft.services[index].response.isEmpty {
         draft.services[index].response = model
       }
-    case ("map", _), ("compactMap", _), ("filter", _), ("tryMap", .combine):
+    case ("map", _), ("compactMap", _), ("filter", _):
+      if let path = keyPath(call.arguments.first?.expression) {
+        // `map(\.count)`, `filter(\.isEnabled)`: the value's field.
+        step(name, quoted(path))
+        if name == "map" { optionalElement = false }
+        return
+      }
       guard let closure else { return unrecognised(name, call, token, &steps) }
+      if name == "map", let signal = signalOfClosure(closure) {
+        // `map { _ in form }` then `switchToLatest`: the latest value of another signal.
+        current.recognised.append(name)
+        pendingServiceMap = ([Draft.Step(key: "from", value: signal, origin: "\(origin) map")], origin)
+        return
+      }
       if let template = serviceTemplate(closure), name == "map" || name == "compactMap" {
         current.recognised.append(name)
         pendingServiceMap = (template, origin)
         return
       }
+      expression(name, closure: closure, origin: origin, to: &steps)
+    case ("scan", _):
+      // `scan(0) { total, value in total + value }`: `$0` the accumulator, `$1` the value.
+      guard let seed = call.arguments.first.flatMap({ literalValue($0.expression) }), let closure else {
+        return unrecognised(name, call, token, &steps)
+      }
+      var translator = expressionTranslator()
+      guard let text = translator.closure(closure) else {
+        let reason = translator.failure?.reason ?? "the closure"
+        current.unrecognised.append("scan closure at \(origin)")
+        diagnostics.append(
+          file.diagnostic(
+            .warning, "the draft cannot write this closure as an expression (\(reason)): left to fill in",
+            at: translator.failure?.node ?? Syntax(closure)))
+        return
+      }
+      step("scan", quoted(text), extras: [("seed", seed)])
+    case ("tryMap", .combine):
+      guard let closure else { return unrecognised(name, call, token, &steps) }
       expression(name, closure: closure, origin: origin, to: &steps)
     case ("switchToLatest", _), ("switchLatest", .rxswift):
       if let pending = pendingServiceMap {
@@ -113,11 +144,13 @@ extension ChainReader {
         "{ replay: \(call.arguments.first { $0.label?.text == "replay" }?.expression.trimmedDescription ?? "0") }")
     case ("assign", .combine):
       guard let target = assignTarget(call) else { return unrecognised(name, call, token, &steps) }
+      if assignedMembers.contains(target) { return setByEffect(target, name: name, origin: origin) }
       step("assign", "vm.\(target)")
       markOutput(target)
     case ("bind", .rxswift), ("drive", .rxswift):
       guard let argument = call.arguments.first?.expression else { return unrecognised(name, call, token, &steps) }
       if let target = memberName(argument) {
+        if assignedMembers.contains(target) { return setByEffect(target, name: name, origin: origin) }
         step("bind", "{ to: vm.\(target) }")
         markOutput(target)
       } else {
@@ -137,21 +170,38 @@ extension ChainReader {
           Draft.Step(
             key: key, value: key == "bind" ? "{ to: vm.\(target) }" : "vm.\(target)", origin: "\(origin) \(name)"))
         markOutput(target)
+      } else if let count = signalSinkEffects(call, on: current.name, origin: "\(origin) \(name)") {
+        current.recognised.append(name)
+        sinkEffectsRead = true
+        // One subscription for all the effects, as the code's one `sink` is.
+        if count > 1 { steps.append(Draft.Step(key: "share", origin: "\(origin) \(name)")) }
       } else {
         current.unrecognised.append("\(name) at \(origin)")
         diagnostics.append(
           file.diagnostic(.warning, "the draft cannot read the closure of '\(name)': left to fill in", at: token))
         current.isOutput = true
       }
-    case ("handleEvents", .combine):
-      step("handleEvents")
-      unreadSideEffect(name, call: call, token: token)
-    case ("do", .rxswift):
-      step("do")
-      unreadSideEffect(name, call: call, token: token)
+    case ("handleEvents", .combine), ("do", .rxswift):
+      if !sideEffects(name, call: call, origin: "\(origin) \(name)", steps: &steps) {
+        step(name)
+        unreadSideEffect(name, call: call, token: token)
+      }
     default:
       unrecognised(name, call, token, &steps)
     }
+  }
+
+  /// `\.count`, `\.user.name`: the field path of `$0` (`$0.user.name`), or nil.
+  func keyPath(_ expr: ExprSyntax?) -> String? {
+    guard let keyPath = expr?.as(KeyPathExprSyntax.self), keyPath.root == nil, !keyPath.components.isEmpty else {
+      return nil
+    }
+    var path = "$0"
+    for component in keyPath.components {
+      guard let property = component.component.as(KeyPathPropertyComponentSyntax.self) else { return nil }
+      path += "." + property.declName.baseName.text
+    }
+    return path
   }
 
   /// A scheduler argument as a plain YAML word (`DispatchQueue.main`, `scheduler`), or
@@ -304,7 +354,12 @@ extension ChainReader {
     let argument = call.arguments.first { $0.label?.text == "for" || $0.label == nil }
     guard let argument,
       let milliseconds = OperatorRows.milliseconds(argument.expression)
-        ?? argument.expression.as(DeclReferenceExprSyntax.self).flatMap({ localDurations[$0.baseName.text] })
+        ?? argument.expression.as(DeclReferenceExprSyntax.self).flatMap({ reference in
+          // A local `let`, or an `init` parameter's default (`debounce: Stride = .milliseconds(400)`).
+          localDurations[reference.baseName.text]
+            ?? decl.parameters.first { $0.name == reference.baseName.text }?.defaultValue
+            .flatMap(OperatorRows.milliseconds)
+        })
     else { return nil }
     draft.durations.append(milliseconds)
     return "\(milliseconds)ms"

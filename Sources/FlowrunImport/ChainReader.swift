@@ -39,6 +39,8 @@ struct ChainReader {
   var templateInput = "outer"
   /// Methods a task calls with a sequence (`run(_ queries:)`): read there, not as commands.
   var helperMethods: Set<String> = []
+  /// The chain being read ends in a `sink` whose assignments are effects on it.
+  var sinkEffectsRead = false
   /// Names given to chains being read (an inline input's, before its chain is appended).
   var reservedNames: Set<String> = []
 
@@ -66,7 +68,7 @@ struct ChainReader {
     let helpers = commandHelpers()
     var read: Set<String> = []
     for method in decl.methods where !helpers.contains(method.name.text) {
-      guard let body = method.body else { continue }
+      guard let body = method.body, forwardedSubject(method) == nil else { continue }
       currentMethod = method
       let before = draft.chains.count
       if !readAsyncCommand(method) { readStatements(body.statements, command: method) }
@@ -208,6 +210,7 @@ struct ChainReader {
     current = Draft.Chain(name: named, steps: [], origin: file.cite(node))
     current.isOutput = output
     uiOutput = nil
+    sinkEffectsRead = false
     var steps = self.steps(of: expr)
     if let pending = pendingServiceMap {
       // Combine's `map { service($0) }` with no `switchToLatest`: every request's answer.
@@ -226,7 +229,7 @@ struct ChainReader {
     }
     // A chain that ends in `assign`/`bind` feeds the property; one that ends in a UI binding is
     // an output of its own.
-    if steps.contains(where: { ["assign", "bind"].contains($0.key) }) {
+    if steps.contains(where: { ["assign", "bind"].contains($0.key) }) || sinkEffectsRead {
       current.isOutput = false
     } else if !output, steps.last?.key != nil, !name.hasPrefix("chain") {
       current.isOutput = false
@@ -432,7 +435,10 @@ struct ChainReader {
         let joined = inputs.compactMap { $0 }
         step.extras.append(("with", quoted(joined.count == 1 ? joined[0] : "[\(joined.joined(separator: ", "))]")))
       } else {
-        step.extras.append(("with", "outer"))
+        // What stands for the value here: a template's `outer`, a command's `input`.
+        if !constantsForTemplate.isEmpty || current.isCommand {
+          step.extras.append(("with", constantsForTemplate.isEmpty ? "input" : templateInput))
+        }
         step.placeholder = "the input of '\(name)': \(translator.failure?.reason ?? "not read")"
       }
     }

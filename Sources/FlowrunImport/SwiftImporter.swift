@@ -53,6 +53,15 @@ public enum SwiftImporter {
     reader.draft.states = states(of: decl, file: file) + parameterInputs(of: decl, file: file, library: library)
     reader.readAll()
     for member in reader.assignedMembers {
+      if let index = reader.draft.states.firstIndex(where: { $0.name == "vm.\(member)" }),
+        case .subject(let value) = reader.draft.states[index].kind, decl.member(member)?.kind == .currentValue(relay: false),
+        value.hasPrefix("{ behavior: ")
+      {
+        // A CurrentValueSubject a chain sends to (`sink { self?.project.send($0) }`): a
+        // property with its current value, which the chain assigns.
+        let initial = String(value.dropFirst("{ behavior: ".count).dropLast(2))
+        reader.draft.states[index].kind = .property(initial: initial)
+      }
       if let index = reader.draft.states.firstIndex(where: { $0.name == "vm.\(member)" }) {
         reader.draft.states[index].isInput = false
         reader.draft.states[index].isOutput = true
