@@ -45,12 +45,17 @@ extension ChainReader {
         pendingServiceMap = ([Draft.Step(key: "from", value: signal, origin: "\(origin) map")], origin)
         return
       }
-      if let template = serviceTemplate(closure), name == "map" || name == "compactMap" {
+      if let template = serviceTemplate(closure) ?? sourceTemplate(closure), name == "map" || name == "compactMap" {
         current.recognised.append(name)
         pendingServiceMap = (template, origin)
         return
       }
       expression(name, closure: closure, origin: origin, to: &steps)
+    case ("catch", .combine):
+      // `catch { _ in Just(.failed) }`: the template of the closure's publisher.
+      guard let closure, let template = sourceTemplate(closure) else { return unrecognised(name, call, token, &steps) }
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: "catch", origin: "\(origin) \(name)", template: template))
     case ("scan", _):
       // `scan(0) { total, value in total + value }`: `$0` the accumulator, `$1` the value.
       guard let seed = call.arguments.first.flatMap({ literalValue($0.expression) }), let closure else {
@@ -242,6 +247,9 @@ extension ChainReader {
       guard let value = inputs.first.flatMap({ literalValue($0) }) else { return [placeholderSource(call)] }
       current.recognised.append(name)
       steps.append(Draft.Step(key: library == .rxswift ? "just" : "Just", value: value, origin: "\(origin) \(name)"))
+    case "Empty" where library == .combine && call.arguments.isEmpty:
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: "Empty", value: "true", origin: "\(origin) \(name)"))
     default:
       return [placeholderSource(call)]
     }
@@ -299,6 +307,35 @@ extension ChainReader {
     return self.steps(of: body)
   }
 
+  /// `{ _ in Empty<Bool, Never>().delay(for: d, scheduler: s).append(false).prepend(true) }`,
+  /// `{ _ in Just(.failed) }`: a template whose source is `Empty` or `Just`, every call read
+  /// (the minimum-display-time pattern); nil otherwise.
+  mutating func sourceTemplate(_ closure: ClosureExprSyntax) -> [Draft.Step]? {
+    guard closure.statements.count == 1, case .expr(let body)? = closure.statements.first?.item else { return nil }
+    var root = body
+    while let call = root.as(FunctionCallExprSyntax.self), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+      root = base
+    }
+    guard let call = root.as(FunctionCallExprSyntax.self),
+      ["Empty", "Just", "just"].contains(Self.calleeName(call.calledExpression))
+    else { return nil }
+    let saved = (current.recognised, current.unrecognised, diagnostics.count)
+    let steps = self.steps(of: body)
+    guard current.unrecognised.count == saved.1.count, !steps.contains(where: { $0.placeholder != nil }) else {
+      (current.recognised, current.unrecognised) = (saved.0, saved.1)
+      diagnostics.removeLast(diagnostics.count - saved.2)
+      return nil
+    }
+    return steps
+  }
+
+  /// `Empty` of `Empty<Bool, Never>`, `Just` of `Just`: a called type's name.
+  static func calleeName(_ expr: ExprSyntax) -> String? {
+    if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let generic = expr.as(GenericSpecializationExprSyntax.self) { return calleeName(generic.expression) }
+    return nil
+  }
+
   /// Whether `call` calls a service the view model depends on.
   func serviceCallShape(_ call: FunctionCallExprSyntax) -> Bool {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -341,6 +378,12 @@ extension ChainReader {
       return "\"\(string.segments.trimmedDescription)\""
     }
     if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+    if let access = expr.as(MemberAccessExprSyntax.self),
+      access.base == nil
+        || access.base?.as(DeclReferenceExprSyntax.self).map({ declarations.enumNames.contains($0.baseName.text) }) == true
+    {
+      return "\"\(access.declName.baseName.text)\""  // an enum case (`.loading`, `State.failed`): its name
+    }
     return nil
   }
 

@@ -305,6 +305,11 @@ struct ChainReader {
       if let service = serviceCall(call) { return service }
       return source(reference.baseName.text, call: call, name: reference.baseName)
     }
+    if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+      let reference = generic.expression.as(DeclReferenceExprSyntax.self)
+    {
+      return source(reference.baseName.text, call: call, name: reference.baseName)  // `Empty<Bool, Never>()`
+    }
     return [placeholderSource(expr)]
   }
 

@@ -7,6 +7,8 @@ struct DraftWriter {
   let draft: Draft
   /// Struct fields by name, for sample values of models.
   let structs: [String: [(name: String, type: String)]]
+  /// Enum cases by enum name, for sample values of an enum (its cases' names).
+  var enums: [String: [String]] = [:]
 
   /// The tick: 100 ms, or the largest divisor of every duration below it.
   var tickMilliseconds: Int {
@@ -268,6 +270,9 @@ struct DraftWriter {
     if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
       let (item, placeholder) = sample(String(type.dropFirst().dropLast()), index: index, name: name)
       return ("[\(item)]", placeholder)
+    }
+    if let cases = enums[type.split(separator: ".").last.map(String.init) ?? type], !cases.isEmpty {
+      return ("\"\(cases[(index - 1) % cases.count])\"", false)
     }
     if let fields = structs[type], !fields.isEmpty {
       var placeholder = false

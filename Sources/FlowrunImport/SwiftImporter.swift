@@ -69,7 +69,7 @@ public enum SwiftImporter {
     }
     // An input nobody reads is still an input; a subject a chain feeds is not.
     var draft = reader.draft
-    var writer = DraftWriter(draft: draft, structs: declarations.structs)
+    var writer = DraftWriter(draft: draft, structs: declarations.structs, enums: declarations.enums)
     var scenario = writer.text()
     var loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
     // The last resort: a chain whose steps do not load is written as a placeholder that does
@@ -86,7 +86,7 @@ public enum SwiftImporter {
         Diagnostic(
           severity: .warning, path: path, location: line.map { SourceLocation(line: $0, column: 1, offset: 0) },
           message: Diagnostic.Message.placeholderChain(draft.chains[index].name, message).text))
-      writer = DraftWriter(draft: draft, structs: declarations.structs)
+      writer = DraftWriter(draft: draft, structs: declarations.structs, enums: declarations.enums)
       scenario = writer.text()
       loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
     }
@@ -190,6 +190,9 @@ public enum SwiftImporter {
       return "\"\(string.segments.trimmedDescription)\""
     }
     if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+    if let access = expr.as(MemberAccessExprSyntax.self), access.base == nil {
+      return "\"\(access.declName.baseName.text)\""  // an enum case (`.all`): its name
+    }
     return nil
   }
 }
