@@ -99,6 +99,11 @@ extension ChainReader {
         if perValue { values.append(item) } else { ends.append(item) }
       }
     }
+    if let method = currentMethod {
+      // Whatever the effects make of it, an answer set as it is tells the service's type
+      // (`receiveValue: { token in self?.session = token }`: a `String`).
+      inferResponse(values: values, method: method)
+    }
     guard let method = currentMethod,
       effects(values: values, ends: ends, method: method, origin: "\(file.cite(token)) \(name)")
     else {
@@ -221,6 +226,23 @@ extension ChainReader {
       return rootKind(access.declName.baseName.text)
     }
     return nil
+  }
+
+  /// The response type of the command's one service when the protocol is not in the file: the
+  /// type of the member its answer is assigned to, without `?`.
+  mutating func inferResponse(values: [Assignment], method: FunctionDeclSyntax) {
+    let called = Set(current.recognised).filter { name in draft.services.contains { $0.name == name } }.sorted()
+    guard called.count == 1, let index = draft.services.firstIndex(where: { $0.name == called[0] }),
+      draft.services[index].response.isEmpty
+    else { return }
+    for item in values {
+      guard let reference = folded(item.value).as(DeclReferenceExprSyntax.self),
+        item.valueNames.contains(reference.baseName.text), var type = decl.member(item.member)?.type
+      else { continue }
+      if type.hasSuffix("?") { type.removeLast() }
+      draft.services[index].response = type
+      return
+    }
   }
 
   /// An assignment in a command's code: `self?.user = user`.

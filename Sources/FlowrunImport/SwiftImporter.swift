@@ -26,7 +26,7 @@ public enum SwiftImporter {
   /// Drafts the first view model of the Swift file at `path` (text `source`), as the scenario
   /// file `scenarioPath` that the test names relative to its package (`testPath`). `neighbours`
   /// are the sources of the module's other files: their structs give sample values of the
-  /// models the services answer (`User` of another file).
+  /// models the services answer (`User` of another file), their protocols the services' stubs.
   public static func draft(
     path: String, source: String, scenarioPath: String, testPath: String? = nil, module: String? = nil,
     neighbours: [String] = []
@@ -39,6 +39,11 @@ public enum SwiftImporter {
       let other = DeclarationReader()
       other.walk(SwiftFile(path: "", source: neighbour).tree)
       declarations.structs.merge(other.structs) { own, _ in own }
+      // A service's protocol declared in another file of the folder: its stub in the test.
+      declarations.protocols.merge(other.protocols) { own, _ in own }
+      declarations.protocolMethods.merge(other.protocolMethods) { own, _ in own }
+      declarations.enums.merge(other.enums) { own, _ in own }
+      declarations.enumNames.formUnion(other.enumNames)
     }
     let library = ImportedLibrary.of(imports: declarations.imports)
     let candidates = declarations.viewModels.filter { model in
@@ -91,6 +96,7 @@ public enum SwiftImporter {
       loaded = ScenarioLoader.load(path: scenarioPath, bytes: Array(scenario.utf8))
     }
     diagnostics += reader.diagnostics
+    diagnostics += concreteSchedulers(of: decl, file: file)
     var summary = draft.chains.map { chain in
       "\(chain.isCommand ? "command" : "signal") \(chain.name): " + writer.summary(chain)
     }
@@ -167,6 +173,22 @@ public enum SwiftImporter {
     }
   }
 
+  /// `init` parameters typed by a concrete real-time scheduler (`AnySchedulerOf<DispatchQueue>`,
+  /// `DispatchQueue`, `RunLoop`, `OperationQueue`): the test's virtual-time `flow.scheduler` is
+  /// none of these, so the drafted test cannot pass it as it stands; a warning at the parameter
+  /// says the change (the initializer generic over `S: Scheduler`).
+  static func concreteSchedulers(of decl: ViewModelDecl, file: SwiftFile) -> [Diagnostic] {
+    decl.parameters.compactMap { parameter in
+      let type = parameter.type.replacingOccurrences(of: " ", with: "")
+      let concrete =
+        ["DispatchQueue", "RunLoop", "OperationQueue"].contains(type)
+        || (type.hasPrefix("AnySchedulerOf<") && ["DispatchQueue>", "RunLoop>", "OperationQueue>"].contains { type.hasSuffix($0) })
+      guard concrete else { return nil }
+      return file.diagnostic(
+        .warning, Diagnostic.Message.concreteScheduler(parameter.name, parameter.type).text, at: parameter.node)
+    }
+  }
+
   /// The publisher, observable and `Driver` parameters of `init` (`init(username:
   /// Driver<String>)`): inputs of the scenario (`init.username`, a subject), which the binding
   /// test gives `init` as its own subject and drives.
@@ -198,6 +220,13 @@ public enum SwiftImporter {
 }
 
 extension Diagnostic.Message {
+  static func concreteScheduler(_ name: String, _ type: String) -> Self {
+    Self(
+      "'\(name): \(type)' is a real-time scheduler type, and the test passes the virtual-time "
+        + "flow.scheduler: make the initializer generic ('<S: Scheduler>(…, \(name): S)') so that the drafted "
+        + "test compiles")
+  }
+
   static func placeholderChain(_ name: String, _ reason: String) -> Self {
     Self("the steps drafted for '\(name)' did not load (\(reason)): written as a placeholder to fill in")
   }
