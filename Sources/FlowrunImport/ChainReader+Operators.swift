@@ -313,7 +313,9 @@ extension ChainReader {
   mutating func sourceTemplate(_ closure: ClosureExprSyntax) -> [Draft.Step]? {
     guard closure.statements.count == 1, case .expr(let body)? = closure.statements.first?.item else { return nil }
     var root = body
-    while let call = root.as(FunctionCallExprSyntax.self), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+    while let call = root.as(FunctionCallExprSyntax.self),
+      let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    {
       root = base
     }
     guard let call = root.as(FunctionCallExprSyntax.self),
@@ -380,7 +382,8 @@ extension ChainReader {
     if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
     if let access = expr.as(MemberAccessExprSyntax.self),
       access.base == nil
-        || access.base?.as(DeclReferenceExprSyntax.self).map({ declarations.enumNames.contains($0.baseName.text) }) == true
+        || access.base?.as(DeclReferenceExprSyntax.self).map({ declarations.enumNames.contains($0.baseName.text) })
+          == true
     {
       return "\"\(access.declName.baseName.text)\""  // an enum case (`.loading`, `State.failed`): its name
     }

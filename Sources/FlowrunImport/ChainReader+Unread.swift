@@ -63,7 +63,8 @@ extension ChainReader {
       }
       if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
         let name = reference.baseName.text
-        if serviceShape(name) != nil || decl.member(name) != nil || decl.methods.contains(where: { $0.name.text == name })
+        if serviceShape(name) != nil || decl.member(name) != nil
+          || decl.methods.contains(where: { $0.name.text == name })
         {
           return "calls '\(name)'"
         }
@@ -89,7 +90,9 @@ extension ChainReader {
   /// A side effect of a chain (`handleEvents`, `do(onNext:)`) that the draft passes by: the step
   /// stays and the closure is listed as not read.
   mutating func unreadSideEffect(_ name: String, call: FunctionCallExprSyntax, token: TokenSyntax) {
-    let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [call.trailingClosure]
+    let closures =
+      call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+      + [call.trailingClosure]
       .compactMap { $0 }
     guard !closures.isEmpty else { return }
     current.unrecognised.append("\(name) side effect at \(file.cite(token))")

@@ -59,7 +59,8 @@ public enum SwiftImporter {
     reader.readAll()
     for member in reader.assignedMembers {
       if let index = reader.draft.states.firstIndex(where: { $0.name == "vm.\(member)" }),
-        case .subject(let value) = reader.draft.states[index].kind, decl.member(member)?.kind == .currentValue(relay: false),
+        case .subject(let value) = reader.draft.states[index].kind,
+        decl.member(member)?.kind == .currentValue(relay: false),
         value.hasPrefix("{ behavior: ")
       {
         // A CurrentValueSubject a chain sends to (`sink { self?.project.send($0) }`): a
@@ -182,7 +183,8 @@ public enum SwiftImporter {
       let type = parameter.type.replacingOccurrences(of: " ", with: "")
       let concrete =
         ["DispatchQueue", "RunLoop", "OperationQueue"].contains(type)
-        || (type.hasPrefix("AnySchedulerOf<") && ["DispatchQueue>", "RunLoop>", "OperationQueue>"].contains { type.hasSuffix($0) })
+        || (type.hasPrefix("AnySchedulerOf<")
+          && ["DispatchQueue>", "RunLoop>", "OperationQueue>"].contains { type.hasSuffix($0) })
       guard concrete else { return nil }
       return file.diagnostic(
         .warning, Diagnostic.Message.concreteScheduler(parameter.name, parameter.type).text, at: parameter.node)

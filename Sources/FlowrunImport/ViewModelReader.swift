@@ -125,7 +125,9 @@ final class DeclarationReader: SyntaxVisitor {
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
     let cases = node.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
     enumNames.insert(node.name.text)
-    if !cases.isEmpty, cases.allSatisfy({ $0.parameterClause == nil }) { enums[node.name.text] = cases.map(\.name.text) }
+    if !cases.isEmpty, cases.allSatisfy({ $0.parameterClause == nil }) {
+      enums[node.name.text] = cases.map(\.name.text)
+    }
     return .skipChildren
   }
 

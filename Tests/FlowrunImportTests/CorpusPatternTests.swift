@@ -71,7 +71,7 @@ import Testing
     #expect(contacts.scenario.contains("set: { vm.isSearching: true }"), "\(contacts.scenario)")
     #expect(contacts.scenario.contains("  - on: vm_resultsEvents1") || contacts.scenario.contains("Events1"))
     let badge = CorpusImportTests.draft("Published/NotificationsBadgeViewModel.swift")
-    #expect(badge.summary.joined().contains("handleEvents side effect at NotificationsBadgeViewModel.swift:16"))
+    #expect(badge.summary.joined().contains("handleEvents side effect at NotificationsBadgeViewModel.swift:17"))
     #expect(badge.recognised < badge.total)
   }
 
@@ -94,7 +94,10 @@ import Testing
 
   /// A `private` subject is driven through the method that sends to it.
   @Test(arguments: [
-    ("RAC2Combine/LoginInputsOutputsViewModel.swift", "flow.drive(\"vm.emailSubject\") { (value: String) in viewModel.emailChanged(value) }"),
+    (
+      "RAC2Combine/LoginInputsOutputsViewModel.swift",
+      "flow.drive(\"vm.emailSubject\") { (value: String) in viewModel.emailChanged(value) }"
+    ),
     ("RxDriver/FollowButtonViewModel.swift", "flow.drive(\"vm.tapSubject\") { viewModel.followTapped() }"),
   ])
   func privateSubjectIsDrivenThroughItsMethod(_ example: (file: String, line: String)) throws {

@@ -11,7 +11,8 @@ final class NotificationsBadgeViewModel: ObservableObject {
   @Published private(set) var lastEvent = ""
   private var cancellables = Set<AnyCancellable>()
 
-  init(unreadCount: AnyPublisher<Int, Never>, scheduler: AnySchedulerOf<DispatchQueue>, log: @escaping (String) -> Void) {
+  init(unreadCount: AnyPublisher<Int, Never>, scheduler: AnySchedulerOf<DispatchQueue>, log: @escaping (String) -> Void)
+  {
     unreadCount
       .handleEvents(receiveOutput: { log("unread \($0)") })
       .receive(on: scheduler)

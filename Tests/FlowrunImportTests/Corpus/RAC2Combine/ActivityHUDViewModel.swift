@@ -10,7 +10,10 @@ final class ActivityHUDViewModel {
 
   private var cancellables = Set<AnyCancellable>()
 
-  init(scheduler: AnySchedulerOf<DispatchQueue>, minimumDisplay: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(500)) {
+  init(
+    scheduler: AnySchedulerOf<DispatchQueue>,
+    minimumDisplay: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(500)
+  ) {
     activityStarted
       .map { _ in
         Empty<Bool, Never>()

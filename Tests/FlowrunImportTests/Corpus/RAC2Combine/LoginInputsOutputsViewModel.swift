@@ -24,7 +24,8 @@ final class LoginInputsOutputsViewModel: LoginInputsOutputsViewModelInputs {
 
   init(login: @escaping (String, String) -> AnyPublisher<Bool, Never>) {
     let form = emailSubject.combineLatest(passwordSubject)
-    isLoginEnabled = form
+    isLoginEnabled =
+      form
       .map { email, password in email.contains("@") && password.count >= 8 }
       .removeDuplicates()
       .eraseToAnyPublisher()

@@ -20,7 +20,8 @@ final class SettingsToggleViewModel {
       .switchToLatest()
       .sink { [weak self] saved in self?.notificationsOn.send(saved) }
       .store(in: &cancellables)
-    statusText = notificationsOn
+    statusText =
+      notificationsOn
       .map { $0 ? "Notifications on" : "Notifications off" }
       .eraseToAnyPublisher()
   }

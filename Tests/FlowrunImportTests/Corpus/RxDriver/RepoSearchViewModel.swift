@@ -15,7 +15,8 @@ final class RepoSearchViewModel {
   let isEmpty: Driver<Bool>
 
   init(api: RepoSearching, scheduler: SchedulerType) {
-    repositories = query
+    repositories =
+      query
       .throttle(.milliseconds(300), scheduler: scheduler)
       .distinctUntilChanged()
       .filter { !$0.isEmpty }
