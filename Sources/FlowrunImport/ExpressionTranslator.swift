@@ -158,6 +158,8 @@ struct ExpressionTranslator {
       return fail("the tuple element '.\(name)'", access)
     }
     guard let translated = translate(base) else { return nil }
+    // `self.items.value` of a relay or subject with a current value: the property itself.
+    if name == "value", translated.hasPrefix("vm."), !translated.dropFirst(3).contains(".") { return translated }
     return "\(translated).\(name)"
   }
 

@@ -69,7 +69,14 @@ public enum SwiftImporter {
         reader.draft.states[index].kind = .property(initial: initial)
       }
       if let index = reader.draft.states.firstIndex(where: { $0.name == "vm.\(member)" }) {
-        reader.draft.states[index].isInput = false
+        // A property the view sets and only an effect resets (a text field cleared after a
+        // send) stays an input; one a chain binds is the chain's.
+        let bound = reader.draft.chains.contains { chain in
+          chain.steps.contains { ["assign", "bind"].contains($0.key) && $0.value?.contains("vm.\(member)") == true }
+        }
+        let reset = reader.draft.effects.contains { $0.action.hasPrefix("set: { vm.\(member): ") }
+        let settable = decl.member(member)?.settable == true && !decl.observable && library == .rxswift && reset
+        reader.draft.states[index].isInput = settable && !bound && reader.draft.states[index].isInput
         reader.draft.states[index].isOutput = true
       }
     }
