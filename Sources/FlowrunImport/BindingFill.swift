@@ -167,7 +167,18 @@ struct BindingFill {
         let shape = ServiceShape.of(functionType: parameter.type)
       {
         arguments.append(
-          label + (shape.isAsync ? asyncStub(service.name, shape: shape) : stub(service.name, shape: shape)))
+          label
+            + (shape.isAsync
+              ? asyncStub(service.name, shape: shape) : stub(service.name, shape: shape, type: parameter.type)))
+      } else if let shape = ServiceShape.of(functionType: parameter.type), Self.isVoid(shape.response),
+        !shape.isAsync, shape.failure == nil
+      {
+        // A callback the view model calls (`log: (String) -> Void`): one that does nothing.
+        let count = shape.input.map { DeclarationReader.genericArguments("T<\($0)>").count } ?? 0
+        arguments.append(
+          label + (count == 0 ? "{}" : "{ \(Array(repeating: "_", count: count).joined(separator: ", ")) in }"))
+      } else if ["String", "Int", "Bool", "Double"].contains(parameter.type) {
+        arguments.append(label + fallback(parameter.type))  // a plain value: any will do
       } else {
         arguments.append(label + "<#\(parameter.name)#>")
       }
@@ -193,9 +204,19 @@ struct BindingFill {
     shape.input == nil ? "{ try await \(name)() }" : "{ try await \(name)($0) }"
   }
 
-  /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`.
-  func stub(_ name: String, shape: ServiceShape) -> String {
-    "{ " + publisher(shape.input == nil ? "\(name)()" : "\(name)($0)", shape: shape) + " }"
+  /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`;
+  /// RxSwift's `{ send($0).asObservable().asSingle() }` (`asObservable()` of the test's RxSwift
+  /// helpers, then the function's trait).
+  func stub(_ name: String, shape: ServiceShape, type: String = "") -> String {
+    let call = shape.input == nil ? "\(name)()" : "\(name)($0)"
+    if library == .rxswift {
+      let returned = type.components(separatedBy: "->").last?.trimmingCharacters(in: .whitespaces) ?? ""
+      let trait =
+        returned.hasPrefix("Single<") ? ".asSingle()" : returned.hasPrefix("Maybe<") ? ".asMaybe()" : ""
+      let void = Self.isVoid(shape.response) ? ".map { _ in }" : ""
+      return "{ \(call).asObservable()\(void)\(trait) }"
+    }
+    return "{ " + publisher(call, shape: shape) + " }"
   }
 
   /// The scenario's publisher `call` as the code's: `search($0).replaceError(with: []) …`.

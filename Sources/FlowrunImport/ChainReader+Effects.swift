@@ -46,6 +46,7 @@ extension ChainReader {
       let item = Assignment(member: member, value: value, node: Syntax(sequence), valueNames: answer.map { [$0] } ?? [])
       if guarded || usesAnswer == true { values.append(item) } else { ends.append(item) }
     }
+    inferResponse(values: values, method: method)
     if effects(values: values, ends: ends, method: method, origin: "\(file.cite(task)) Task") {
       current.recognised.append("Task")
     } else {

@@ -14,9 +14,9 @@ final class DebouncedSearchModel {
 
   @ObservationIgnored private let continuation: AsyncStream<String>.Continuation
   @ObservationIgnored private var pipeline: Task<Void, Never>?
-  @ObservationIgnored private var request: Task<Void, Never>?
+  @ObservationIgnored private var request: Task<Void, any Error>?
 
-  init(search: @escaping @Sendable (String) async throws -> [String], clock: any Clock<Duration>) {
+  init<C: Clock>(search: @escaping @Sendable (String) async throws -> [String], clock: C) where C.Duration == Duration {
     let (queries, continuation) = AsyncStream.makeStream(of: String.self)
     self.continuation = continuation
     pipeline = Task { [weak self] in
