@@ -76,8 +76,10 @@ public enum SwiftImporter {
         }
         let reset = reader.draft.effects.contains { $0.action.hasPrefix("set: { vm.\(member): ") }
         let settable = decl.member(member)?.settable == true && !decl.observable && library == .rxswift && reset
+        // An input is not expected: the binding test drives it (an expected property is the
+        // code's to answer).
         reader.draft.states[index].isInput = settable && !bound && reader.draft.states[index].isInput
-        reader.draft.states[index].isOutput = true
+        reader.draft.states[index].isOutput = !reader.draft.states[index].isInput
       }
     }
     // An input nobody reads is still an input; a subject a chain feeds is not.
