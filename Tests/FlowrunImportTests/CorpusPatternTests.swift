@@ -30,6 +30,37 @@ import Testing
     #expect(!result.scenario.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "b: 2)" })
   }
 
+  /// The last resort: a chain whose drafted steps do not load (here it assigns a subject that
+  /// has no current value) is written as a placeholder that loads, its calls listed as not read.
+  @Test func aChainThatDoesNotLoadIsAPlaceholder() {
+    let source = """
+      import Combine
+      final class RelayViewModel {
+        let taps = PassthroughSubject<Int, Never>()
+        let events = PassthroughSubject<Int, Never>()
+        private var cancellables = Set<AnyCancellable>()
+        init() {
+          taps
+            .map { $0 + 1 }
+            .sink { [weak self] value in self?.events.send(value) }
+            .store(in: &cancellables)
+        }
+      }
+      """
+    let result = SwiftImporter.draft(path: "Relay.swift", source: source, scenarioPath: "Relay.yaml")
+    let loaded = ScenarioLoader.load(path: "Relay.yaml", bytes: Array(result.scenario.utf8))
+    #expect(!loaded.hasErrors, "\(result.scenario)")
+    #expect(result.test != nil)
+    #expect(
+      result.scenario.contains(
+        "- never: true  # Relay.swift:7 <#the steps drafted here (from, map, assign) did not load"))
+    #expect(result.diagnostics.contains { $0.severity == .warning && $0.message.contains("written as a placeholder") })
+    #expect(result.recognised == 0)
+    #expect(
+      result.summary.joined().contains(
+        "<#not read: map at Relay.swift:7, sink at Relay.swift:7, store at Relay.swift:7#>"))
+  }
+
   /// Two inline inputs of one chain, and two chains of one target, get names of their own.
   @Test func generatedNamesAreUnique() {
     let result = CorpusImportTests.draft("RAC2Combine/SignupCredentialsViewModel.swift")
