@@ -10,7 +10,7 @@ import Testing
   /// A placeholder that quotes Swift spread over lines stays inside its comment.
   @Test func sourceOverTwoLinesStaysInItsComment() {
     let source = """
-      import Combine
+      import Combine  // (the view model's library: not an import of this file)
       final class TwoLineViewModel {
         let taps = PassthroughSubject<Int, Never>()
         @Published private(set) var label = ""
@@ -34,7 +34,7 @@ import Testing
   /// has no current value) is written as a placeholder that loads, its calls listed as not read.
   @Test func aChainThatDoesNotLoadIsAPlaceholder() {
     let source = """
-      import Combine
+      import Combine  // (the view model's library: not an import of this file)
       final class RelayViewModel {
         let taps = PassthroughSubject<Int, Never>()
         let events = PassthroughSubject<Int, Never>()
