@@ -192,7 +192,12 @@ extension ChainReader {
         unreadSideEffect(name, call: call, token: token)
       }
     default:
-      unrecognised(name, call, token, &steps)
+      if let drafted = dialectStep(name, call: call, origin: origin) {
+        current.recognised.append(name)
+        steps.append(drafted)
+      } else {
+        unrecognised(name, call, token, &steps)
+      }
     }
   }
 

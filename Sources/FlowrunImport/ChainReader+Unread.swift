@@ -1,4 +1,5 @@
 import FlowrunDiagnostics
+import FlowrunScenario
 import Foundation
 import SwiftSyntax
 
@@ -107,5 +108,61 @@ extension Diagnostic.Message {
 
   static func unreadSideEffect(_ name: String) -> Self {
     "the draft passes values through '\(name)' but does not read its side effect: left to fill in as 'effects:'"
+  }
+}
+
+/// A call no row of the importer reads, drafted from the library's own step table (the loader's
+/// `ScenarioVocabulary`): a step of that name the dialect has is a step the draft can write.
+extension ChainReader {
+  /// The call as a step of the dialect (`adjacentPairs()`, `reductions(0) { $0 + $1 }`,
+  /// `collect(2)`), checked by loading it; nil when the dialect has no such operator or the
+  /// arguments do not make a step that loads.
+  mutating func dialectStep(_ name: String, call: FunctionCallExprSyntax, origin: String) -> Draft.Step? {
+    let steps = ScenarioVocabulary.steps(named: name, library: library.library).filter { $0.role == .operator }
+    guard let definition = steps.first else { return nil }
+    let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    let plain = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }
+    var value: String?
+    var extras: [(key: String, value: String)] = []
+    if let closure {
+      guard definition.takesExpression else { return nil }
+      var translator = expressionTranslator()
+      guard let text = translator.closure(closure) else { return nil }
+      value = quoted(text)
+      if let seed = plain.first.flatMap({ literalValue($0.expression) }), definition.extras.contains("seed") {
+        extras.append(("seed", seed))
+      } else if !plain.isEmpty {
+        return nil
+      }
+    } else if plain.count == 1, let only = plain.first, only.label == nil {
+      guard let written = literalValue(only.expression) ?? OperatorRows.milliseconds(only.expression).map({ "\($0)ms" })
+      else { return nil }
+      value = written
+    } else if !plain.isEmpty {
+      var pairs: [String] = []
+      for argument in plain {
+        guard let label = argument.label?.text,
+          let written = literalValue(argument.expression)
+            ?? OperatorRows.milliseconds(argument.expression).map({ "\($0)ms" })
+        else { return nil }
+        pairs.append("\(label): \(written)")
+      }
+      value = "{ \(pairs.joined(separator: ", ")) }"
+    }
+    let step = Draft.Step(key: name, value: value, extras: extras, origin: "\(origin) \(name)")
+    return Self.loads(step, library: library) ? step : nil
+  }
+
+  /// Whether a scenario of the library with only this step after a source loads.
+  static func loads(_ step: Draft.Step, library: ImportedLibrary) -> Bool {
+    var lines = ["flowrun: 1", "name: probe"]
+    if let name = library.scenarioName { lines.append("library: \(name)") }
+    lines += ["signals:", "  src: { hot: \"-a|\" }", "  probe:", "    - from: src"]
+    lines.append(
+      "    - \(step.value.map { "\(step.key): \($0)" } ?? (step.extras.isEmpty ? step.key : "\(step.key): true"))")
+    lines += step.extras.map { "      \($0.key): \($0.value)" }
+    lines += ["expect:", "  probe: \"-\""]
+    let loaded = ScenarioLoader.load(path: "probe.yaml", bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+    return !loaded.hasErrors
   }
 }

@@ -61,6 +61,28 @@ import Testing
         "<#not read: map at Relay.swift:7, sink at Relay.swift:7, store at Relay.swift:7#>"))
   }
 
+  /// A call the importer has no row for is drafted from the library's own step table when it
+  /// makes a step that loads (`collect(2)`, `reduce(0) { … }` of Combine).
+  @Test func aStepOfTheDialectIsDrafted() {
+    let source = """
+      import Combine  // (the view model's library: not an import of this file)
+      final class CollectViewModel {
+        let taps = PassthroughSubject<Int, Never>()
+        @Published private(set) var batches: [[Int]] = []
+        @Published private(set) var total = 0
+        init() {
+          taps.collect(2).scan([]) { $0 + [$1] }.assign(to: &$batches)
+          taps.reduce(0) { $0 + $1 }.assign(to: &$total)
+        }
+      }
+      """
+    let result = SwiftImporter.draft(path: "Collect.swift", source: source, scenarioPath: "Collect.yaml")
+    #expect(result.recognised == result.total, "\(result.summary)")
+    #expect(result.scenario.contains("- collect: 2  # Collect.swift:7 collect"))
+    #expect(result.scenario.contains("- reduce: '$0 + $1'  # Collect.swift:8 reduce\n      seed: 0"))
+    #expect(!ScenarioLoader.load(path: "Collect.yaml", bytes: Array(result.scenario.utf8)).hasErrors)
+  }
+
   /// Two inline inputs of one chain, and two chains of one target, get names of their own.
   @Test func generatedNamesAreUnique() {
     let result = CorpusImportTests.draft("RAC2Combine/SignupCredentialsViewModel.swift")
