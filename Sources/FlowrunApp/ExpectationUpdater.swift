@@ -13,40 +13,121 @@ import Foundation
 /// `{ marble: …, values: … }` when it needs them). Comments, order, quoting and every other byte
 /// stay. Each file is replaced atomically: written to a temporary file in the same directory,
 /// then renamed over the original.
+///
+/// A run-time error of the graph itself (a step given a value of the wrong kind, an expression
+/// that cannot be evaluated) is never written as the expectation: it is reported, and the
+/// marble stays as it was (Jest's `-u` likewise records only what the code did, not a crash).
 enum ExpectationUpdater {
-  /// Rewrites the files of `report`'s failing expectations; returns one line per rewrite.
-  static func update(_ report: RunReport) -> [String] {
+  /// What an update did: one line per expectation, and the counts.
+  struct Outcome {
     var lines: [String] = []
+    /// Expectations rewritten.
+    var written = 0
+    /// Failing expectations left as they were (a graph error, pulls, a file that cannot be
+    /// written).
+    var notWritten = 0
+    /// Every failing expectation of the run was rewritten, and nothing else failed (no
+    /// invariant, no run error, no file that did not load): the run is a success.
+    var rewroteEveryFailure = false
+  }
+
+  /// Rewrites the files of `report`'s failing expectations.
+  static func update(_ report: RunReport) -> Outcome {
+    var outcome = Outcome()
+    var otherFailures = 0
     for entry in report.files {
-      guard let data = FileManager.default.contents(atPath: entry.file.path) else { continue }
-      let bytes = [UInt8](data)
-      var edits: [Edit] = []
-      var targets: [String] = []
+      otherFailures += entry.file.failedDocuments
       for result in entry.results {
-        for expectation in result.expectations where !expectation.passed {
-          let location = expectation.spec.location
-          guard !expectation.spec.delaysPulls else {
-            // The marble's `,` are the consumer's pulls, an input of the run: a printed marble
-            // would drop them and change what it checks.
-            lines.append(
-              "not updated \(entry.file.path):\(location.line):\(location.column) '\(expectation.spec.target)': "
-                + "its marble's ',' set when the consumer pulls; edit it by hand")
-            continue
-          }
-          guard let edit = edit(for: expectation, grammar: result.scenario.grammar, bytes: bytes) else { continue }
-          edits += edit
-          targets.append("updated \(entry.file.path):\(location.line):\(location.column) '\(expectation.spec.target)'")
+        switch result.status {
+        case .passed, .skipped: break
+        case .error: otherFailures += 1
+        case .failed: otherFailures += result.invariants.contains { !$0.passed } ? 1 : 0
         }
       }
-      guard !edits.isEmpty else { continue }
-      do {
-        try apply(edits, to: bytes, path: entry.file.path)
-        lines += targets
-      } catch {
-        lines.append("error: could not update \(entry.file.path): \(error.localizedDescription)")
+      let written = updateFile(entry)
+      outcome.lines += written.lines
+      outcome.written += written.written
+      outcome.notWritten += written.notWritten
+    }
+    outcome.rewroteEveryFailure = outcome.notWritten == 0 && otherFailures == 0
+    return outcome
+  }
+
+  /// The rewrites of one file.
+  private static func updateFile(_ entry: RunReport.FileReport) -> Outcome {
+    var lines: [String] = []
+    var notWritten = 0
+    guard let data = FileManager.default.contents(atPath: entry.file.path) else {
+      return Outcome(lines: lines, written: 0, notWritten: notWritten)
+    }
+    let bytes = [UInt8](data)
+    var edits: [Edit] = []
+    var targets: [String] = []
+    for result in entry.results {
+      for expectation in result.expectations where !expectation.passed {
+        let location = expectation.spec.location
+        let place = "\(entry.file.path):\(location.line):\(location.column) '\(expectation.spec.target)'"
+        guard !expectation.spec.delaysPulls else {
+          // The marble's `,` are the consumer's pulls, an input of the run: a printed marble
+          // would drop them and change what it checks.
+          lines.append("not updated \(place): its marble's ',' set when the consumer pulls; edit it by hand")
+          notWritten += 1
+          continue
+        }
+        if let failure = graphError(expectation) {
+          lines.append(
+            "not updated \(place): the scenario's own graph failed at run time (\(failure)); "
+              + "fix the scenario, then update")
+          notWritten += 1
+          continue
+        }
+        guard let edit = edit(for: expectation, grammar: result.scenario.grammar, bytes: bytes) else {
+          notWritten += 1
+          continue
+        }
+        edits += edit
+        targets.append("updated \(place)")
       }
     }
-    return lines
+    guard !edits.isEmpty else { return Outcome(lines: lines, written: 0, notWritten: notWritten) }
+    do {
+      try apply(edits, to: bytes, path: entry.file.path)
+      return Outcome(lines: lines + targets, written: targets.count, notWritten: notWritten)
+    } catch {
+      lines.append("error: could not update \(entry.file.path): \(error.localizedDescription)")
+      return Outcome(lines: lines, written: 0, notWritten: notWritten + targets.count)
+    }
+  }
+
+  /// The run-time error of the graph that an expectation's signal ended with, if any: a step
+  /// given a value of the wrong kind (`'switchToLatest' needs signal values, got nil`), an
+  /// expression that failed (`{ expressionError: …, at: … }`). An error the scenario sends
+  /// (`#` in a marble, a service's `error:`, a `throw`) is a value of its own, never one of these.
+  static func graphError(_ result: ExpectationResult) -> String? {
+    guard case .events(let tape) = result.actual else { return nil }
+    for recorded in tape.events {
+      guard case .error(let value) = recorded.event else { continue }
+      switch value {
+      case .map(let fields):
+        let entries = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        if case .string(let message)? = entries["expressionError"] {
+          let at = entries["at"].flatMap { if case .string(let at) = $0 { " at \(at)" } else { nil } } ?? ""
+          return message + at
+        }
+      case .string(let message) where isStepFailure(message):
+        return message
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The messages the library steps fail with when given a value of the wrong kind:
+  /// `'<step>' needs <kind>, got <kind>` and `'<step>' compares numbers or strings; …`.
+  static func isStepFailure(_ message: String) -> Bool {
+    guard message.hasPrefix("'"), let close = message.dropFirst().firstIndex(of: "'") else { return false }
+    let rest = message[message.index(after: close)...]
+    return (rest.hasPrefix(" needs ") && rest.contains(", got ")) || rest.hasPrefix(" compares numbers or strings")
   }
 
   /// A replacement of the bytes `start..<end` of a file.

@@ -184,9 +184,18 @@ public enum Session {
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let report = RunReport(files: reports, summary: summary, durationSeconds: seconds)
+    // `--update` succeeds when it rewrote every failing expectation (and nothing else failed),
+    // and says how many it wrote (Jest's `-u`).
+    var updated = false
     if options.update != .off {
-      let updates = ExpectationUpdater.update(report)
-      if wantsHuman, !updates.isEmpty { emit(.standardOutput("\n" + updates.joined(separator: "\n") + "\n")) }
+      let outcome = ExpectationUpdater.update(report)
+      let count = outcome.written == 1 ? "1 expectation" : "\(outcome.written) expectations"
+      let tally =
+        "--update wrote \(count)" + (outcome.notWritten == 0 ? "" : "; \(outcome.notWritten) left as they were")
+      if wantsHuman {
+        emit(.standardOutput("\n" + (outcome.lines + [tally]).joined(separator: "\n") + "\n"))
+      }
+      updated = outcome.rewroteEveryFailure
     }
     // Selecting nothing fails (as Jest does without --passWithNoTests), so that a mistyped
     // filter cannot pass a CI gate; an empty shard of a selection is fine.
@@ -215,7 +224,7 @@ public enum Session {
       let text = machine.render(report)
       if let path = request.path { emit(.file(path: path, contents: text)) } else { emit(.standardOutput(text)) }
     }
-    return summary.isSuccess && !failsEmpty ? exitSuccess : exitFailure
+    return (summary.isSuccess || updated) && !failsEmpty ? exitSuccess : exitFailure
   }
 
   /// What to say when the selection is empty: nothing matched (a failure unless

@@ -74,3 +74,29 @@ extension BindingFill {
     return modules
   }
 }
+
+extension BindingFill {
+  /// A publisher, observable or `Driver` parameter of `init` (an input of the scenario,
+  /// `init.name`): the test's own subject, and what `init` is given of it
+  /// (`username.asDriver(onErrorJustReturn: "")`, `unreadCount.eraseToAnyPublisher()`).
+  func publisherInput(_ parameter: ViewModelDecl.Parameter) -> (declaration: String, argument: String)? {
+    guard draft.states.contains(where: { $0.name == "init.\(parameter.name)" }) else { return nil }
+    let base = parameter.type.split(separator: "<").first.map(String.init) ?? parameter.type
+    let element = DeclarationReader.genericArguments(parameter.type).first ?? "<#Element#>"
+    let name = parameter.name
+    switch library {
+    case .rxswift:
+      let declaration = "let \(name) = PublishRelay<\(element)>()"
+      switch base {
+      case "Driver": return (declaration, "\(name).asDriver(onErrorJustReturn: \(fallback(element)))")
+      case "Signal": return (declaration, "\(name).asSignal(onErrorJustReturn: \(fallback(element)))")
+      default: return (declaration, "\(name).asObservable()")
+      }
+    case .combine:
+      let failure = DeclarationReader.genericArguments(parameter.type).dropFirst().first ?? "Never"
+      return ("let \(name) = PassthroughSubject<\(element), \(failure)>()", "\(name).eraseToAnyPublisher()")
+    case .async:
+      return nil
+    }
+  }
+}

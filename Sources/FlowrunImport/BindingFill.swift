@@ -15,7 +15,8 @@ struct BindingFill {
 
   func fill() -> SwiftTestSkeleton.Fill {
     var fill = SwiftTestSkeleton.Fill()
-    if let module { fill.imports.append("import \(module)") }
+    // An `internal` view model is visible to the test only through `@testable import`.
+    if let module { fill.imports.append(decl.isPublic ? "import \(module)" : "@testable import \(module)") }
     if library == .combine {
       fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
     }
@@ -30,6 +31,13 @@ struct BindingFill {
     }
     fill.outputLines = rxOutputs()
     for state in draft.states where state.isInput {
+      if let driven = state.drivenBy {
+        // Through the method that sends to it, or the test's subject given to `init`.
+        let isVoid = state.swiftType.map(Self.isVoid) == true
+        fill.inputs[state.name] = isVoid ? driven.replacingOccurrences(of: "(value)", with: "(())") : driven
+        if let type = state.swiftType { fill.inputTypes[state.name] = type }
+        continue
+      }
       let member = String(state.name.dropFirst(3))
       // `Void` is not Decodable: such an input is driven without its value (`accept(())`).
       let value = state.swiftType.map(Self.isVoid) == true ? "()" : "value"
@@ -91,7 +99,10 @@ struct BindingFill {
     }
     guard library == .combine else { return fill }
     for state in draft.states where state.isOutput {
-      fill.outputs[state.name] = "viewModel.$\(state.name.dropFirst(3))"
+      let member = state.name.dropFirst(3)
+      // A subject is its own publisher; a `@Published` property's is `$name`.
+      let isSubject = decl.member(String(member)).map { $0.kind != .published } ?? false
+      fill.outputs[state.name] = isSubject ? "viewModel.\(member)" : "viewModel.$\(member)"
     }
     for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
       fill.outputs[chain.name] = "viewModel.\(chain.name.dropFirst(3))"
@@ -146,6 +157,9 @@ struct BindingFill {
         || genericParameters(conformingTo: "Clock").contains(parameter.type)
       {
         arguments.append(label + "flow.clock")
+      } else if let input = publisherInput(parameter) {
+        declarations.append(input.declaration)
+        arguments.append(label + input.argument)
       } else if let stub = protocolStub(for: parameter) {
         declarations += stub.declaration
         arguments.append(label + stub.value)
@@ -153,7 +167,18 @@ struct BindingFill {
         let shape = ServiceShape.of(functionType: parameter.type)
       {
         arguments.append(
-          label + (shape.isAsync ? asyncStub(service.name, shape: shape) : stub(service.name, shape: shape)))
+          label
+            + (shape.isAsync
+              ? asyncStub(service.name, shape: shape) : stub(service.name, shape: shape, type: parameter.type)))
+      } else if let shape = ServiceShape.of(functionType: parameter.type), Self.isVoid(shape.response),
+        !shape.isAsync, shape.failure == nil
+      {
+        // A callback the view model calls (`log: (String) -> Void`): one that does nothing.
+        let count = shape.input.map { DeclarationReader.genericArguments("T<\($0)>").count } ?? 0
+        arguments.append(
+          label + (count == 0 ? "{}" : "{ \(Array(repeating: "_", count: count).joined(separator: ", ")) in }"))
+      } else if ["String", "Int", "Bool", "Double"].contains(parameter.type) {
+        arguments.append(label + fallback(parameter.type))  // a plain value: any will do
       } else {
         arguments.append(label + "<#\(parameter.name)#>")
       }
@@ -179,9 +204,19 @@ struct BindingFill {
     shape.input == nil ? "{ try await \(name)() }" : "{ try await \(name)($0) }"
   }
 
-  /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`.
-  func stub(_ name: String, shape: ServiceShape) -> String {
-    "{ " + publisher(shape.input == nil ? "\(name)()" : "\(name)($0)", shape: shape) + " }"
+  /// The scenario's stub as the view model's function: `{ search($0).replaceError(with: []) … }`;
+  /// RxSwift's `{ send($0).asObservable().asSingle() }` (`asObservable()` of the test's RxSwift
+  /// helpers, then the function's trait).
+  func stub(_ name: String, shape: ServiceShape, type: String = "") -> String {
+    let call = shape.input == nil ? "\(name)()" : "\(name)($0)"
+    if library == .rxswift {
+      let returned = type.components(separatedBy: "->").last?.trimmingCharacters(in: .whitespaces) ?? ""
+      let trait =
+        returned.hasPrefix("Single<") ? ".asSingle()" : returned.hasPrefix("Maybe<") ? ".asMaybe()" : ""
+      let void = Self.isVoid(shape.response) ? ".map { _ in }" : ""
+      return "{ \(call).asObservable()\(void)\(trait) }"
+    }
+    return "{ " + publisher(call, shape: shape) + " }"
   }
 
   /// The scenario's publisher `call` as the code's: `search($0).replaceError(with: []) …`.

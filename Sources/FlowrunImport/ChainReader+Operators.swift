@@ -31,13 +31,49 @@ extension ChainReader {
       if let model, let index = draft.services.indices.last, draft.services[index].response.isEmpty {
         draft.services[index].response = model
       }
-    case ("map", _), ("compactMap", _), ("filter", _), ("tryMap", .combine):
+    case ("map", _), ("compactMap", _), ("filter", _):
+      if let path = keyPath(call.arguments.first?.expression) {
+        // `map(\.count)`, `filter(\.isEnabled)`: the value's field.
+        step(name, quoted(path))
+        if name == "map" { optionalElement = false }
+        return
+      }
       guard let closure else { return unrecognised(name, call, token, &steps) }
-      if let template = serviceTemplate(closure), name == "map" || name == "compactMap" {
+      if name == "map", let signal = signalOfClosure(closure) {
+        // `map { _ in form }` then `switchToLatest`: the latest value of another signal.
+        current.recognised.append(name)
+        pendingServiceMap = ([Draft.Step(key: "from", value: signal, origin: "\(origin) map")], origin)
+        return
+      }
+      if let template = serviceTemplate(closure) ?? sourceTemplate(closure), name == "map" || name == "compactMap" {
         current.recognised.append(name)
         pendingServiceMap = (template, origin)
         return
       }
+      expression(name, closure: closure, origin: origin, to: &steps)
+    case ("catch", .combine):
+      // `catch { _ in Just(.failed) }`: the template of the closure's publisher.
+      guard let closure, let template = sourceTemplate(closure) else { return unrecognised(name, call, token, &steps) }
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: "catch", origin: "\(origin) \(name)", template: template))
+    case ("scan", _):
+      // `scan(0) { total, value in total + value }`: `$0` the accumulator, `$1` the value.
+      guard let seed = call.arguments.first.flatMap({ literalValue($0.expression) }), let closure else {
+        return unrecognised(name, call, token, &steps)
+      }
+      var translator = expressionTranslator()
+      guard let text = translator.closure(closure) else {
+        let reason = translator.failure?.reason ?? "the closure"
+        current.unrecognised.append("scan closure at \(origin)")
+        diagnostics.append(
+          file.diagnostic(
+            .warning, "the draft cannot write this closure as an expression (\(reason)): left to fill in",
+            at: translator.failure?.node ?? Syntax(closure)))
+        return
+      }
+      step("scan", quoted(text), extras: [("seed", seed)])
+    case ("tryMap", .combine):
+      guard let closure else { return unrecognised(name, call, token, &steps) }
       expression(name, closure: closure, origin: origin, to: &steps)
     case ("switchToLatest", _), ("switchLatest", .rxswift):
       if let pending = pendingServiceMap {
@@ -77,11 +113,11 @@ extension ChainReader {
       if let latest { extras.append((key: "latest", value: latest)) }
       step("throttle", duration, extras: extras)
     case ("receive", .combine) where labels.first == "on", ("subscribe", .combine) where labels.first == "on":
-      step(name, "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "scheduler") }")
+      step(name, "{ on: \(schedulerName(call.arguments.first?.expression, or: "scheduler")) }")
     case ("observe", .rxswift) where labels.first == "on", ("subscribe", .rxswift) where labels.first == "on":
-      step(name, "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "scheduler") }")
+      step(name, "{ on: \(schedulerName(call.arguments.first?.expression, or: "scheduler")) }")
     case ("observeOn", .rxswift):
-      step("observe", "{ on: \(call.arguments.first?.expression.trimmedDescription ?? "main") }")
+      step("observe", "{ on: \(schedulerName(call.arguments.first?.expression, or: "main")) }")
     case ("combineLatest", _), ("zip", _), ("withLatestFrom", .rxswift):
       let others = call.arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }.map(\.expression)
       let names = others.map { signalName(of: $0) }
@@ -113,11 +149,13 @@ extension ChainReader {
         "{ replay: \(call.arguments.first { $0.label?.text == "replay" }?.expression.trimmedDescription ?? "0") }")
     case ("assign", .combine):
       guard let target = assignTarget(call) else { return unrecognised(name, call, token, &steps) }
+      if assignedMembers.contains(target) { return setByEffect(target, name: name, origin: origin) }
       step("assign", "vm.\(target)")
       markOutput(target)
     case ("bind", .rxswift), ("drive", .rxswift):
       guard let argument = call.arguments.first?.expression else { return unrecognised(name, call, token, &steps) }
       if let target = memberName(argument) {
+        if assignedMembers.contains(target) { return setByEffect(target, name: name, origin: origin) }
         step("bind", "{ to: vm.\(target) }")
         markOutput(target)
       } else {
@@ -137,17 +175,52 @@ extension ChainReader {
           Draft.Step(
             key: key, value: key == "bind" ? "{ to: vm.\(target) }" : "vm.\(target)", origin: "\(origin) \(name)"))
         markOutput(target)
+      } else if let count = signalSinkEffects(call, on: current.name, origin: "\(origin) \(name)") {
+        current.recognised.append(name)
+        sinkEffectsRead = true
+        // One subscription for all the effects, as the code's one `sink` is.
+        if count > 1 { steps.append(Draft.Step(key: "share", origin: "\(origin) \(name)")) }
       } else {
         current.unrecognised.append("\(name) at \(origin)")
         diagnostics.append(
           file.diagnostic(.warning, "the draft cannot read the closure of '\(name)': left to fill in", at: token))
         current.isOutput = true
       }
-    case ("handleEvents", .combine): step("handleEvents")
-    case ("do", .rxswift): step("do")
+    case ("handleEvents", .combine), ("do", .rxswift):
+      if !sideEffects(name, call: call, origin: "\(origin) \(name)", steps: &steps) {
+        step(name)
+        unreadSideEffect(name, call: call, token: token)
+      }
     default:
-      unrecognised(name, call, token, &steps)
+      if let drafted = dialectStep(name, call: call, origin: origin) {
+        current.recognised.append(name)
+        steps.append(drafted)
+      } else {
+        unrecognised(name, call, token, &steps)
+      }
     }
+  }
+
+  /// `\.count`, `\.user.name`: the field path of `$0` (`$0.user.name`), or nil.
+  func keyPath(_ expr: ExprSyntax?) -> String? {
+    guard let keyPath = expr?.as(KeyPathExprSyntax.self), keyPath.root == nil, !keyPath.components.isEmpty else {
+      return nil
+    }
+    var path = "$0"
+    for component in keyPath.components {
+      guard let property = component.component.as(KeyPathPropertyComponentSyntax.self) else { return nil }
+      path += "." + property.declName.baseName.text
+    }
+    return path
+  }
+
+  /// A scheduler argument as a plain YAML word (`DispatchQueue.main`, `scheduler`), or
+  /// `fallback` for anything else (`.init(…)`, a call): the step's `on:` only names it.
+  func schedulerName(_ expr: ExprSyntax?, or fallback: String) -> String {
+    guard let text = expr?.trimmedDescription, let first = text.first, first.isLetter,
+      text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    else { return fallback }
+    return text
   }
 
   /// A call no row reads: a diagnostic, counted, and no step (the chain stays loadable).
@@ -179,6 +252,9 @@ extension ChainReader {
       guard let value = inputs.first.flatMap({ literalValue($0) }) else { return [placeholderSource(call)] }
       current.recognised.append(name)
       steps.append(Draft.Step(key: library == .rxswift ? "just" : "Just", value: value, origin: "\(origin) \(name)"))
+    case "Empty" where library == .combine && call.arguments.isEmpty:
+      current.recognised.append(name)
+      steps.append(Draft.Step(key: "Empty", value: "true", origin: "\(origin) \(name)"))
     default:
       return [placeholderSource(call)]
     }
@@ -236,6 +312,37 @@ extension ChainReader {
     return self.steps(of: body)
   }
 
+  /// `{ _ in Empty<Bool, Never>().delay(for: d, scheduler: s).append(false).prepend(true) }`,
+  /// `{ _ in Just(.failed) }`: a template whose source is `Empty` or `Just`, every call read
+  /// (the minimum-display-time pattern); nil otherwise.
+  mutating func sourceTemplate(_ closure: ClosureExprSyntax) -> [Draft.Step]? {
+    guard closure.statements.count == 1, case .expr(let body)? = closure.statements.first?.item else { return nil }
+    var root = body
+    while let call = root.as(FunctionCallExprSyntax.self),
+      let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    {
+      root = base
+    }
+    guard let call = root.as(FunctionCallExprSyntax.self),
+      ["Empty", "Just", "just"].contains(Self.calleeName(call.calledExpression))
+    else { return nil }
+    let saved = (current.recognised, current.unrecognised, diagnostics.count)
+    let steps = self.steps(of: body)
+    guard current.unrecognised.count == saved.1.count, !steps.contains(where: { $0.placeholder != nil }) else {
+      (current.recognised, current.unrecognised) = (saved.0, saved.1)
+      diagnostics.removeLast(diagnostics.count - saved.2)
+      return nil
+    }
+    return steps
+  }
+
+  /// `Empty` of `Empty<Bool, Never>`, `Just` of `Just`: a called type's name.
+  static func calleeName(_ expr: ExprSyntax) -> String? {
+    if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let generic = expr.as(GenericSpecializationExprSyntax.self) { return calleeName(generic.expression) }
+    return nil
+  }
+
   /// Whether `call` calls a service the view model depends on.
   func serviceCallShape(_ call: FunctionCallExprSyntax) -> Bool {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -247,8 +354,9 @@ extension ChainReader {
     let owner = base.trimmedDescription.replacingOccurrences(of: "self.", with: "")
     if access.declName.baseName.text == "request", owner.hasSuffix(".rx") { return true }
     if let member = decl.member(owner), member.kind == .other { return true }
-    return decl.parameters.contains { $0.name == owner }
-      && declarations.protocolMethods[access.declName.baseName.text] != nil
+    return
+      (decl.parameters.contains { $0.name == owner }
+      && declarations.protocolMethods[access.declName.baseName.text] != nil) || serviceOwner(of: call) != nil
   }
 
   /// The name of a signal given as an argument: a root's name, or an auxiliary signal.
@@ -262,8 +370,7 @@ extension ChainReader {
       return root
     }
     let saved = current
-    let name =
-      "\(saved.name.replacingOccurrences(of: ".", with: "_"))Input\(saved.steps.count + saved.recognised.count)"
+    let name = uniqueName("\(saved.name.replacingOccurrences(of: ".", with: "_"))Input")
     readChain(expr, named: name, output: false, node: expr)
     current = saved
     return name
@@ -278,6 +385,13 @@ extension ChainReader {
       return "\"\(string.segments.trimmedDescription)\""
     }
     if let array = expr.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+    if let access = expr.as(MemberAccessExprSyntax.self),
+      access.base == nil
+        || access.base?.as(DeclReferenceExprSyntax.self).map({ declarations.enumNames.contains($0.baseName.text) })
+          == true
+    {
+      return "\"\(access.declName.baseName.text)\""  // an enum case (`.loading`, `State.failed`): its name
+    }
     return nil
   }
 
@@ -291,7 +405,12 @@ extension ChainReader {
     let argument = call.arguments.first { $0.label?.text == "for" || $0.label == nil }
     guard let argument,
       let milliseconds = OperatorRows.milliseconds(argument.expression)
-        ?? argument.expression.as(DeclReferenceExprSyntax.self).flatMap({ localDurations[$0.baseName.text] })
+        ?? argument.expression.as(DeclReferenceExprSyntax.self).flatMap({ reference in
+          // A local `let`, or an `init` parameter's default (`debounce: Stride = .milliseconds(400)`).
+          localDurations[reference.baseName.text]
+            ?? decl.parameters.first { $0.name == reference.baseName.text }?.defaultValue
+            .flatMap(OperatorRows.milliseconds)
+        })
     else { return nil }
     draft.durations.append(milliseconds)
     return "\(milliseconds)ms"

@@ -39,6 +39,10 @@ struct ChainReader {
   var templateInput = "outer"
   /// Methods a task calls with a sequence (`run(_ queries:)`): read there, not as commands.
   var helperMethods: Set<String> = []
+  /// The chain being read ends in a `sink` whose assignments are effects on it.
+  var sinkEffectsRead = false
+  /// Names given to chains being read (an inline input's, before its chain is appended).
+  var reservedNames: Set<String> = []
 
   init(file: SwiftFile, decl: ViewModelDecl, library: ImportedLibrary, declarations: DeclarationReader) {
     self.file = file
@@ -62,12 +66,16 @@ struct ChainReader {
     readComputed()
     if let body = decl.initializer?.body { readStatements(body.statements, command: nil) }
     let helpers = commandHelpers()
+    var read: Set<String> = []
     for method in decl.methods where !helpers.contains(method.name.text) {
-      guard let body = method.body else { continue }
+      guard let body = method.body, forwardedSubject(method) == nil else { continue }
       currentMethod = method
+      let before = draft.chains.count
       if !readAsyncCommand(method) { readStatements(body.statements, command: method) }
+      if draft.chains.count > before { read.insert(method.name.text) }
       currentMethod = nil
     }
+    listUnreadMethods(read: read)
     markEffectOutputs()
     observeOutputs()
   }
@@ -82,7 +90,7 @@ struct ChainReader {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = binding.initializer?.value, isChain(value)
           else { continue }
-          let signal = decl.member(name) == nil ? name : "\(name)Chain"
+          let signal = decl.member(name) == nil && !isTaken(name) ? name : uniqueName("\(name)Chain")
           locals[name] = signal
           readChain(value, named: signal, output: false, node: binding)
         }
@@ -115,6 +123,22 @@ struct ChainReader {
     }
   }
 
+  /// Whether a signal, command, state or service of the draft already has `name`.
+  func isTaken(_ name: String) -> Bool {
+    draft.chains.contains { $0.name == name } || draft.states.contains { $0.name == name }
+      || draft.services.contains { $0.name == name } || draft.observed.contains { $0.name == name }
+      || reservedNames.contains(name)
+  }
+
+  /// `base1`, `base2` …: the first that no name of the draft has (generated names never clash:
+  /// two chains of the same target or two inline inputs of one chain).
+  mutating func uniqueName(_ base: String) -> String {
+    var number = 1
+    while isTaken("\(base)\(number)") { number += 1 }
+    reservedNames.insert("\(base)\(number)")
+    return "\(base)\(number)"
+  }
+
   /// `name` of `self.name` or `name`, when it is a member.
   func memberName(_ expr: ExprSyntax) -> String? {
     if let reference = expr.as(DeclReferenceExprSyntax.self), decl.member(reference.baseName.text) != nil {
@@ -133,6 +157,7 @@ struct ChainReader {
       if let call = node.as(FunctionCallExprSyntax.self) {
         if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base {
           if OperatorRows.sourceTypes.contains(base.trimmedDescription) { return true }
+          if node.id != expr.id, serviceOwner(of: call) != nil { return true }
           node = base
           continue
         }
@@ -167,7 +192,10 @@ struct ChainReader {
     if name.hasPrefix("$"), decl.member(String(name.dropFirst()))?.kind == .published {
       return "vm." + name.dropFirst()
     }
-    guard let member = decl.member(name) else { return nil }
+    guard let member = decl.member(name) else {
+      // A publisher, observable or `Driver` parameter of `init`: an input subject.
+      return draft.states.contains { $0.name == "init.\(name)" } ? "init.\(name)" : nil
+    }
     switch member.kind {
     case .passthrough, .currentValue, .publisher, .channel: return "vm.\(name)"
     case .published, .other: return nil
@@ -178,9 +206,11 @@ struct ChainReader {
 
   mutating func readChain(_ expr: ExprSyntax, named name: String, output: Bool, node: some SyntaxProtocol) {
     let saved = current
-    current = Draft.Chain(name: name, steps: [], origin: file.cite(node))
+    let named = draft.chains.contains { $0.name == name } ? uniqueName(name) : name
+    current = Draft.Chain(name: named, steps: [], origin: file.cite(node))
     current.isOutput = output
     uiOutput = nil
+    sinkEffectsRead = false
     var steps = self.steps(of: expr)
     if let pending = pendingServiceMap {
       // Combine's `map { service($0) }` with no `switchToLatest`: every request's answer.
@@ -191,14 +221,15 @@ struct ChainReader {
       // A chain that feeds a property is named after it.
       current.name = target.replacingOccurrences(of: "{ to: ", with: "").replacingOccurrences(of: " }", with: "")
         .replacingOccurrences(of: "vm.", with: "")
-      if draft.chains.contains(where: { $0.name == current.name }) { current.name += "\(file.line(of: node))" }
+      if isTaken(current.name) { current.name = uniqueName(current.name + "\(file.line(of: node))") }
     }
     if let ui = uiOutput {
-      current.name = ui.hasPrefix("self.") ? String(ui.dropFirst(5)) : ui
+      let named = ui.hasPrefix("self.") ? String(ui.dropFirst(5)) : ui
+      current.name = isTaken(named) ? uniqueName(named) : named
     }
     // A chain that ends in `assign`/`bind` feeds the property; one that ends in a UI binding is
     // an output of its own.
-    if steps.contains(where: { ["assign", "bind"].contains($0.key) }) {
+    if steps.contains(where: { ["assign", "bind"].contains($0.key) }) || sinkEffectsRead {
       current.isOutput = false
     } else if !output, steps.last?.key != nil, !name.hasPrefix("chain") {
       current.isOutput = false
@@ -273,6 +304,11 @@ struct ChainReader {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       if let service = serviceCall(call) { return service }
       return source(reference.baseName.text, call: call, name: reference.baseName)
+    }
+    if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+      let reference = generic.expression.as(DeclReferenceExprSyntax.self)
+    {
+      return source(reference.baseName.text, call: call, name: reference.baseName)  // `Empty<Bool, Never>()`
     }
     return [placeholderSource(expr)]
   }
@@ -378,6 +414,11 @@ struct ChainReader {
       {
         name = "\(owner).\(method)"
         shape = found
+      } else if serviceOwner(of: call) != nil {
+        // A protocol of another module (`auth: AuthServicing`): drafted from the method's name
+        // and the call's arguments; its answer is left to fill in.
+        name = "\(owner).\(method)"
+        shape = declarations.protocolMethods[method]
       } else {
         return nil
       }
@@ -399,12 +440,42 @@ struct ChainReader {
         let joined = inputs.compactMap { $0 }
         step.extras.append(("with", quoted(joined.count == 1 ? joined[0] : "[\(joined.joined(separator: ", "))]")))
       } else {
-        step.extras.append(("with", "outer"))
+        // What stands for the value here: a template's `outer`, a command's `input`.
+        if !constantsForTemplate.isEmpty || current.isCommand {
+          step.extras.append(("with", constantsForTemplate.isEmpty ? "input" : templateInput))
+        }
         step.placeholder = "the input of '\(name)': \(translator.failure?.reason ?? "not read")"
       }
     }
     return [step]
   }
+
+  /// The member or `init` parameter a call is made on (`auth` of `auth.signIn(…)`,
+  /// `self.auth.signIn(…)`) when its type reads as a service: a protocol or class name (`any
+  /// AuthServicing`, `PricingService`), not a value, a collection or a lifetime (`Int`,
+  /// `[String]`, `Set<AnyCancellable>`, `DisposeBag`, `Task<…>`).
+  func serviceOwner(of call: FunctionCallExprSyntax) -> String? {
+    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else {
+      return nil
+    }
+    let owner = base.trimmedDescription.replacingOccurrences(of: "self.", with: "")
+    let type =
+      decl.member(owner).flatMap { $0.kind == .other ? $0.type : nil }
+      ?? decl.parameters.first { $0.name == owner }?.type
+    guard var type else { return nil }
+    for prefix in ["any ", "some "] where type.hasPrefix(prefix) { type.removeFirst(prefix.count) }
+    guard let first = type.first, first.isUppercase,
+      type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      !Self.valueTypes.contains(type), declarations.structs[type] == nil
+    else { return nil }
+    return owner
+  }
+
+  static let valueTypes: Set<String> = [
+    "Int", "String", "Bool", "Double", "Float", "Date", "URL", "UUID", "Data", "DisposeBag", "AnyCancellable",
+    "Duration", "TimeInterval", "CGFloat", "NotificationCenter", "UserDefaults", "DispatchQueue", "RunLoop",
+    "OperationQueue", "Timer",
+  ]
 
   /// The translator with this view model's names in scope.
   func expressionTranslator() -> ExpressionTranslator {

@@ -41,6 +41,20 @@ struct Draft {
     /// frame, so a guard that lets it through (`hasNextPage || !isLoading`) shows in the run.
     var rejectsWhileExecuting = false
     var origin: String
+
+    /// The chain as a placeholder that loads (a source that never sends), its calls listed as
+    /// not read: the last resort when its drafted steps do not load.
+    mutating func placeholder(because message: String) {
+      unrecognised = recognised.map { "\($0) at \(origin)" } + unrecognised
+      recognised = []
+      let said = steps.map(\.key).joined(separator: ", ")
+      steps = [
+        Step(
+          key: "never", value: "true", origin: origin,
+          placeholder: "the steps drafted here (\(said)) did not load: \(message)")
+      ]
+      enabled = nil
+    }
   }
 
   /// A named piece of state: a property, a subject, or a relay.
@@ -60,6 +74,9 @@ struct Draft {
     var origin: String
     /// The signal the property is bound to (`from:`), when a loop of async code assigns it.
     var boundTo: String? = nil
+    /// How the binding test drives it when the view model hides it: the method that sends to
+    /// it (`viewModel.emailChanged(value)`), or the test's own subject given to `init`.
+    var drivenBy: String? = nil
   }
 
   /// An `observed:` property: what Observation gives over the stored properties it reads.
@@ -104,6 +121,12 @@ struct Draft {
   var effects: [Effect] = []
   /// The view model is `@Observable`: its outputs are expected through `observed:` properties.
   var observable = false
+  /// Methods and side effects the draft does not read, with their place (`submit (calls
+  /// 'auth.signIn') at Login.swift:30`): listed in the draft and the summary, counted as calls.
+  var unread: [String] = []
+  /// Methods read outside the chains (an input sent through `emailChanged(_:)`), counted as
+  /// calls read.
+  var readOutside: [String] = []
   /// The durations the chains use, in milliseconds (the tick divides them all).
   var durations: [Int] = []
 }

@@ -7,6 +7,8 @@ struct DraftWriter {
   let draft: Draft
   /// Struct fields by name, for sample values of models.
   let structs: [String: [(name: String, type: String)]]
+  /// Enum cases by enum name, for sample values of an enum (its cases' names).
+  var enums: [String: [String]] = [:]
 
   /// The tick: 100 ms, or the largest divisor of every duration below it.
   var tickMilliseconds: Int {
@@ -26,6 +28,7 @@ struct DraftWriter {
     out.append("# Drafted by flowrun-import from \(draft.file) (\(draft.viewModel)): fill in each")
     out.append("# placeholder (`flowrun check` lists them), then record the expectations with")
     out.append("# `flowrun --update` on this file.")
+    for line in outsideSummary() { out.append("# \(line)") }
     out.append("flowrun: 1")
     out.append("name: \(draft.viewModel) drafted from \(draft.file)")
     if let library = draft.library { out.append("library: \(library)") }
@@ -146,7 +149,28 @@ struct DraftWriter {
     for name in outputs { out.append("  \(name): \"-\"") }
     for service in draft.services { out.append("  \(service.name).calls: \"-\"") }
     if outputs.isEmpty && draft.services.isEmpty { out.removeLast() }
-    return out.joined(separator: "\n") + "\n"
+    // Each element is one line: source text quoted in a comment or a placeholder (a closure,
+    // a call spread over lines) stays on it, so that no line of Swift falls outside its comment.
+    return out.map(Self.oneLine).joined(separator: "\n") + "\n"
+  }
+
+  /// `text` with each line break and the indentation after it made one space.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
+    var result = ""
+    var skipping = false
+    for character in text {
+      if character.isNewline {
+        if !skipping { result.append(" ") }
+        skipping = true
+      } else if skipping, character == " " || character == "\t" {
+        continue
+      } else {
+        skipping = false
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// The expectation of a property output: the property, or (of an `@Observable` view model)
@@ -158,12 +182,25 @@ struct DraftWriter {
     return observed.name
   }
 
+  /// The methods read or not read outside the chains, one line each (none when there are none).
+  func outsideSummary() -> [String] {
+    var lines: [String] = []
+    if !draft.readOutside.isEmpty {
+      lines.append("methods that drive an input: " + draft.readOutside.joined(separator: ", "))
+    }
+    if !draft.unread.isEmpty {
+      lines.append(
+        "methods: 0 of \(draft.unread.count) calls read <#not read: " + draft.unread.joined(separator: ", ") + "#>")
+    }
+    return lines.map(Self.oneLine)
+  }
+
   /// `LoginViewModel.swift:38: 4 of 4 calls read` (+ the unread ones).
   func summary(_ chain: Draft.Chain) -> String {
     let total = chain.recognised.count + chain.unrecognised.count
     var text = "\(chain.origin): \(chain.recognised.count) of \(total) calls read"
     if !chain.unrecognised.isEmpty { text += " <#not read: " + chain.unrecognised.joined(separator: ", ") + "#>" }
-    return text
+    return Self.oneLine(text)
   }
 
   func steps(_ steps: [Draft.Step], indent: String) -> [String] {
@@ -233,6 +270,9 @@ struct DraftWriter {
     if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
       let (item, placeholder) = sample(String(type.dropFirst().dropLast()), index: index, name: name)
       return ("[\(item)]", placeholder)
+    }
+    if let cases = enums[type.split(separator: ".").last.map(String.init) ?? type], !cases.isEmpty {
+      return ("\"\(cases[(index - 1) % cases.count])\"", false)
     }
     if let fields = structs[type], !fields.isEmpty {
       var placeholder = false

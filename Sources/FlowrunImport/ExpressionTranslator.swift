@@ -141,7 +141,9 @@ struct ExpressionTranslator {
 
   private mutating func member(_ access: MemberAccessExprSyntax) -> String? {
     let name = access.declName.baseName.text
-    guard let base = access.base else { return fail("the implicit member '.\(name)'", access) }
+    // An enum case without a payload (`.refresh`, `.done`): the scenario's value of it is its
+    // name as a string (docs/import.md).
+    guard let base = access.base else { return "\"\(name)\"" }
     if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let member = members[name] { return member }
     if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeNames.contains(type),
       let value = statics[name]
@@ -156,6 +158,8 @@ struct ExpressionTranslator {
       return fail("the tuple element '.\(name)'", access)
     }
     guard let translated = translate(base) else { return nil }
+    // `self.items.value` of a relay or subject with a current value: the property itself.
+    if name == "value", translated.hasPrefix("vm."), !translated.dropFirst(3).contains(".") { return translated }
     return "\(translated).\(name)"
   }
 

@@ -52,6 +52,8 @@ struct ViewModelDecl {
   }
 
   var name: String
+  /// The class is `public` or `open`: the test imports its module without `@testable`.
+  var isPublic = false
   /// The class is `@Observable`: its stored `var`s are observed, its computed properties are
   /// outputs.
   var observable = false
@@ -114,6 +116,21 @@ final class DeclarationReader: SyntaxVisitor {
     return .skipChildren
   }
 
+  /// Enums whose cases carry no payload, by name: their cases (a case is its name as a string
+  /// in the scenario: `.refresh` is `"refresh"`).
+  var enums: [String: [String]] = [:]
+  /// Every enum of the file (a case without payload of any is its name: `State.failed`).
+  var enumNames: Set<String> = []
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    let cases = node.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
+    enumNames.insert(node.name.text)
+    if !cases.isEmpty, cases.allSatisfy({ $0.parameterClause == nil }) {
+      enums[node.name.text] = cases.map(\.name.text)
+    }
+    return .skipChildren
+  }
+
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     var fields: [(name: String, type: String)] = []
     for item in node.memberBlock.members {
@@ -135,6 +152,7 @@ final class DeclarationReader: SyntaxVisitor {
     }
     var decl = ViewModelDecl(name: node.name.text, node: Syntax(node))
     decl.observable = observable
+    decl.isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
     decl.globalActor = node.attributes.lazy.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
       .first { $0 == "MainActor" }
     for item in node.memberBlock.members {
@@ -147,6 +165,8 @@ final class DeclarationReader: SyntaxVisitor {
         decl.parameters = initializer.signature.parameterClause.parameters.map(Self.parameter)
       } else if let function = item.decl.as(FunctionDeclSyntax.self) {
         decl.methods.append(function)
+      } else if let nested = item.decl.as(EnumDeclSyntax.self) {
+        _ = visit(nested)  // `enum Action { case refresh }` inside the view model
       }
     }
     viewModels.append(decl)

@@ -3,7 +3,8 @@ import FlowrunImport
 import Foundation
 
 /// `flowrun-import VIEWMODEL.swift [--out DIR] [--module NAME] [--scenario-path PATH]`: writes
-/// `DIR/<Name>.yaml` and `DIR/<Name>Tests.swift`, prints what was read and the diagnostics
+/// `DIR/<Name>.yaml` and `DIR/<Name>Tests.swift` (which names the scenario by `PATH`, by
+/// default its path relative to its package), prints what was read and the diagnostics
 /// (docs/import.md). Exit 0 when the draft loads, 1 when the Swift file or the draft has an
 /// error, 64 on misuse.
 @main
@@ -37,7 +38,8 @@ struct FlowrunImportCommand {
       .compactMap { FileManager.default.contents(atPath: $0.path).map { String(decoding: $0, as: UTF8.self) } }
     let result = SwiftImporter.draft(
       path: path, source: String(decoding: data, as: UTF8.self), scenarioPath: scenarioFile,
-      testPath: options["--scenario-path"] ?? scenarioFile, module: options["--module"], neighbours: neighbours)
+      testPath: options["--scenario-path"] ?? packageRelative(scenarioFile), module: options["--module"],
+      neighbours: neighbours)
     for diagnostic in result.diagnostics {
       FileHandle.standardError.write(Data((diagnostic.rendered + "\n").utf8))
     }
@@ -52,6 +54,23 @@ struct FlowrunImportCommand {
       print("wrote \(testFile)")
     }
     exit(result.diagnostics.contains { $0.severity == .error } ? 1 : 0)
+  }
+
+  /// The path the drafted test names the scenario by: relative to the package that holds it
+  /// (the nearest folder above it with a Package.swift), which is what `ScenarioCheck.run(_:root:
+  /// #filePath)` resolves against when the test sits in that package; else relative to the
+  /// current folder. Never absolute unless the scenario is outside both.
+  static func packageRelative(_ path: String) -> String {
+    let file = URL(fileURLWithPath: path).standardizedFileURL
+    var folder = file.deletingLastPathComponent()
+    while folder.path != "/" {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        return String(file.path.dropFirst(folder.path.count + 1))
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path + "/"
+    return file.path.hasPrefix(current) ? String(file.path.dropFirst(current.count)) : file.path
   }
 
   static func fail(_ text: String, code: Int32) -> Never {

@@ -74,8 +74,10 @@ import Testing
     options.jobs = 1
     var output = ""
     let first = try Session.run(options) { if case .standardOutput(let text) = $0 { output += text } }
-    #expect(first == Session.exitFailure)
+    // Every failing marble was rewritten: the update succeeds and says how many it wrote.
+    #expect(first == Session.exitSuccess, "\(output)")
     #expect(output.contains("updated \(path)"))
+    #expect(output.contains("--update wrote 1 expectation\n"))
     let updated = try String(contentsOfFile: path, encoding: .utf8)
     #expect(updated == Self.header + example.after)
     options.update = .off
@@ -100,8 +102,37 @@ import Testing
     var output = ""
     _ = try Session.run(options) { if case .standardOutput(let text) = $0 { output += text } }
     #expect(output.contains("not updated \(path):9:3 'xs': its marble's ',' set when the consumer pulls"))
+    #expect(output.contains("--update wrote 1 expectation; 1 left as they were"))
     let updated = try String(contentsOfFile: path, encoding: .utf8)
     #expect(updated == header + "  src: \"a--(;|)\"\n  xs: \",(xx),x|\"\n")
+  }
+
+  /// A run-time error of the scenario's own graph (a step given a value of the wrong kind, an
+  /// expression that fails) is reported, never written as the expectation; the update fails.
+  @Test(arguments: [
+    ("'switchToLatest' needs signal values", "  bad: [{ from: src }, { switchToLatest: true }]\n"),
+    ("expressionError", "  bad: [{ from: src }, { map: '$0 + 1' }]\n"),
+  ])
+  func updateNeverRecordsAGraphError(_ example: (message: String, signal: String)) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-update-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("u.yaml").path
+    let text =
+      "flowrun: 1\nname: graph error\nsignals:\n  src: { hot: \"-a|\" }\n" + example.signal
+      + "expect:\n  bad: \"-\"\n  src: \"-\"\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    var options = RunOptions(paths: [path])
+    options.update = .on
+    options.jobs = 1
+    var output = ""
+    let status = try Session.run(options) { if case .standardOutput(let text) = $0 { output += text } }
+    #expect(status == Session.exitFailure)
+    #expect(output.contains("not updated \(path):7:3 'bad': the scenario's own graph failed at run time"), "\(output)")
+    #expect(output.contains("--update wrote 1 expectation; 1 left as they were"))
+    let updated = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(updated.contains("  bad: \"-\"\n"))
+    #expect(updated.contains("  src: \"-a|\"\n"))
   }
 
   @Test func updateRefusesInCIWithoutForce() throws {

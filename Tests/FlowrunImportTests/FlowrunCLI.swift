@@ -25,7 +25,12 @@ enum FlowrunCLI {
     var stderr: String
   }
 
-  static func run(_ arguments: [String]) throws -> Output {
+  /// The built `flowrun-import` executable, beside `flowrun`.
+  static var importer: URL? {
+    executable?.deletingLastPathComponent().appendingPathComponent("flowrun-import")
+  }
+
+  static func run(_ arguments: [String], executable: URL? = Self.executable) throws -> Output {
     let process = Process()
     guard let executable else {
       Issue.record("the flowrun executable was not built")

@@ -40,7 +40,8 @@ struct StepTableTests {
   }
 
   struct Dump: Encodable {
-    var note = "Generated from the step table (Sources/FlowrunScenario/Steps and Libraries) by StepTableTests; do not edit."
+    var note =
+      "Generated from the step table (Sources/FlowrunScenario/Steps and Libraries) by StepTableTests; do not edit."
     var extraKeys: [Key]
     var steps: [Row]
     /// Per library (libraries.md), the definitions its dialect adds or redefines.

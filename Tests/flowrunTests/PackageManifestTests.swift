@@ -19,6 +19,8 @@ import Testing
     var type: String
     var directory: URL
     var dependencies: Set<String>
+    /// The target's `exclude:` paths (fixtures that are never compiled), as full paths.
+    var excluded: [String] = []
   }
 
   /// The targets of the manifest, from `swift package dump-package` (run with a scratch path of
@@ -40,18 +42,21 @@ import Testing
       }
       let folder = type == "test" ? "Tests" : "Sources"
       let directory = CLI.packageRoot.appendingPathComponent(target["path"] as? String ?? "\(folder)/\(name)")
-      targets[name] = Target(name: name, type: type, directory: directory, dependencies: dependencies)
+      let excluded = (target["exclude"] as? [String] ?? []).map { directory.appendingPathComponent($0).path }
+      targets[name] = Target(
+        name: name, type: type, directory: directory, dependencies: dependencies, excluded: excluded)
     }
     return targets
   }
 
   /// The modules the Swift files under `directory` import.
-  static func imports(in directory: URL) -> Set<String> {
+  static func imports(in directory: URL, excluding excluded: [String] = []) -> Set<String> {
     let pattern = /^\s*(?:@testable |@_exported )?(?:public |package |internal )?import (\w+)\s*$/
     var modules: Set<String> = []
     let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
-      guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8)
+      guard file.pathExtension == "swift", !excluded.contains(where: { file.path.hasPrefix($0 + "/") }),
+        let text = try? String(contentsOf: file, encoding: .utf8)
       else { continue }
       for line in text.split(separator: "\n") {
         if let match = line.wholeMatch(of: pattern) { modules.insert(String(match.1)) }
@@ -75,7 +80,7 @@ import Testing
     let targets = try Self.targets()
     #expect(targets["FlowrunCore"] != nil, "the manifest was not read")
     for target in targets.values.sorted(by: { $0.name < $1.name }) where target.type != "system" {
-      let imported = Self.imports(in: target.directory).subtracting(Self.toolchainModules)
+      let imported = Self.imports(in: target.directory, excluding: target.excluded).subtracting(Self.toolchainModules)
       let provided = target.dependencies.reduce(into: target.dependencies) {
         $0.formUnion(Self.providedModules[$1] ?? [])
       }
