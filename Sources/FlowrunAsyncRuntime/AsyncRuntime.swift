@@ -41,6 +41,11 @@ public final class AsyncRuntime: @unchecked Sendable {
   /// The real instants the running job began at, against which a default clock's deadline is
   /// read.
   private(set) var jobStart: (continuous: ContinuousClock.Instant, suspending: SuspendingClock.Instant)?
+  /// How many sleeps of the run's thread went to the runtime's real-time delay or deadline
+  /// queue: where the runtime cannot give a default clock's sleeps to the run
+  /// (``sleepsOfDefaultClocksAreVirtual`` false), they are counted here; the code needs
+  /// `flow.clock`.
+  public private(set) var realTimeSleeps = 0
   /// What was still armed when the run ended (``finish()``).
   public private(set) var armedAtEnd: [ArmedSleep] = []
   private var tombstones: Set<Int> = []
@@ -107,10 +112,7 @@ public final class AsyncRuntime: @unchecked Sendable {
   public func finish() {
     if endFrame == nil { endFrame = scheduler?.now ?? 0 }
     armedAtEnd +=
-      sleepers.values.map { ArmedSleep(frame: $0.frame, clock: "FrameClock", token: $0.token) }
-      + jobSleepers.values.filter { !$0.isCancelled }.map {
-        ArmedSleep(frame: $0.frame, clock: $0.clock, token: $0.token)
-      }
+      sleepers.values.map { $0.armed } + jobSleepers.values.filter { !$0.isCancelled }.map { $0.armed }
     armedAtEnd.sort { $0.token < $1.token }
     for token in sleepers.keys.sorted() { sleepers[token]?.isCancelled = true }
     sleepers = [:]
@@ -123,6 +125,10 @@ public final class AsyncRuntime: @unchecked Sendable {
     for sleeper in jobSleepers.values { sleeper.isDone = true }
     jobSleepers = [:]
     runReadyJobs()
+  }
+
+  func noteRealTimeSleep() {
+    realTimeSleeps += 1
   }
 
   func checkThread() {
@@ -228,10 +234,19 @@ public final class AsyncRuntime: @unchecked Sendable {
       return
     }
     guard endFrame == nil, let scheduler else { return }  // after the end of time, a sleep never ends
-    let sleeper = Sleeper(
-      token: token, frame: max(deadline, scheduler.now), continuation: continuation, runtime: self)
+    let armed = ArmedSleep(
+      since: scheduler.now, frame: max(deadline, scheduler.now), clock: "FrameClock", task: Self.taskName, token: token)
+    let sleeper = Sleeper(armed: armed, continuation: continuation, runtime: self)
     sleepers[token] = sleeper
-    scheduler.schedule(at: sleeper.frame, sleeper)
+    scheduler.schedule(at: armed.frame, sleeper)
+  }
+
+  /// The name of the running task (`Task(name:)`), where the runtime has names.
+  static var taskName: String? {
+    #if compiler(>=6.2)
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) { return Task.name }
+    #endif
+    return nil
   }
 
   /// Cancels the sleep of `token`: a pending one ends at once with a `CancellationError`, one
@@ -262,10 +277,11 @@ public final class AsyncRuntime: @unchecked Sendable {
     let (quotient, remainder) = max(nanoseconds, 0).quotientAndRemainder(dividingBy: tick)
     let frames = Int(clamping: remainder > 0 ? quotient + 1 : quotient)
     let task = withUnsafeCurrentTask { $0 }
-    let sleeper = JobSleeper(
-      token: token, frame: scheduler.now.addingClamped(frames), job: job, clock: clock, task: task, runtime: self)
+    let armed = ArmedSleep(
+      since: scheduler.now, frame: scheduler.now.addingClamped(frames), clock: clock, task: Self.taskName, token: token)
+    let sleeper = JobSleeper(armed: armed, job: job, task: task, runtime: self)
     jobSleepers[token] = sleeper
-    scheduler.schedule(at: sleeper.frame, sleeper)
+    scheduler.schedule(at: armed.frame, sleeper)
   }
 
   fileprivate func wake(_ sleeper: JobSleeper) {
@@ -274,32 +290,33 @@ public final class AsyncRuntime: @unchecked Sendable {
   }
 }
 
-/// A sleep still armed when a run ended: the frame it was due at, and the clock it was on
-/// (`FrameClock`, `ContinuousClock`, `SuspendingClock`).
+/// A sleep still armed when a run ended: the frame it was armed at and the one it was due
+/// at, the clock it was on (`FrameClock`, `ContinuousClock`, `SuspendingClock`), and the name
+/// of the sleeping task, if it has one.
 public struct ArmedSleep: Sendable, Equatable {
+  public let since: Int
   public let frame: Int
   public let clock: String
+  public let task: String?
   let token: Int
 }
 
 /// The job of a default clock's sleep, due at a frame. Its task is the sleeping one (kept to
 /// tell a cancelled sleep, whose job wakes nobody, from an armed one).
 private final class JobSleeper: ScheduledAction {
-  let token: Int
-  let frame: Int
+  let armed: ArmedSleep
   let job: UnownedJob
-  let clock: String
   let task: UnsafeCurrentTask?
   unowned let runtime: AsyncRuntime
   var isDone = false
   var owner: NodeLabel { runtime.owner }
   var isCancelled: Bool { isDone || task?.isCancelled == true }
 
-  init(token: Int, frame: Int, job: UnownedJob, clock: String, task: UnsafeCurrentTask?, runtime: AsyncRuntime) {
-    self.token = token
-    self.frame = frame
+  var token: Int { armed.token }
+
+  init(armed: ArmedSleep, job: UnownedJob, task: UnsafeCurrentTask?, runtime: AsyncRuntime) {
+    self.armed = armed
     self.job = job
-    self.clock = clock
     self.task = task
     self.runtime = runtime
   }
@@ -345,16 +362,16 @@ final class RunExecutor: SerialExecutor, @unchecked Sendable {
 
 /// A sleeping task's continuation, due at a frame.
 private final class Sleeper: ScheduledAction {
-  let token: Int
-  let frame: Int
+  let armed: ArmedSleep
   let continuation: UnsafeContinuation<Void, any Error>
   unowned let runtime: AsyncRuntime
   var isCancelled = false
   var owner: NodeLabel { runtime.owner }
 
-  init(token: Int, frame: Int, continuation: UnsafeContinuation<Void, any Error>, runtime: AsyncRuntime) {
-    self.token = token
-    self.frame = frame
+  var token: Int { armed.token }
+
+  init(armed: ArmedSleep, continuation: UnsafeContinuation<Void, any Error>, runtime: AsyncRuntime) {
+    self.armed = armed
     self.continuation = continuation
     self.runtime = runtime
   }

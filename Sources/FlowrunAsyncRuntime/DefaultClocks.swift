@@ -90,7 +90,7 @@ enum DefaultClocks {
         runtime.sleep(job, nanoseconds: nanoseconds, clock: "\(C.self)")
         return
       }
-      let scheduling = Self.original?.asSchedulingExecutor
+      let scheduling = Self.original as? any SchedulingExecutor
       scheduling?.enqueue(ExecutorJob(job), after: delay, tolerance: tolerance, clock: clock)
     }
 
@@ -103,7 +103,7 @@ enum DefaultClocks {
           clock: "\(C.self)")
         return
       }
-      let scheduling = Self.original?.asSchedulingExecutor
+      let scheduling = Self.original as? any SchedulingExecutor
       scheduling?.enqueue(ExecutorJob(job), at: instant, tolerance: tolerance, clock: clock)
     }
 

@@ -89,6 +89,7 @@ public struct AsyncFlowService<Response: Decodable>: @unchecked Sendable {
         guard service.isDeclared, let response = service.bound.call(service.name, with: request) else {
           return  // an undeclared service never answers (its failure is at the line of the binding)
         }
+        waiter.value.onEnd = service.inFlight()
         waiter.value.start(response)
       }
     } onCancel: {
@@ -108,6 +109,8 @@ public struct AsyncFlowService<Response: Decodable>: @unchecked Sendable {
 /// One pending call of an async service: resumes its caller at the response's first event.
 private final class ServiceWaiter: Observer {
   var continuation: UnsafeContinuation<Value, any Error>?
+  /// Notes the end of the call (``PendingWork``).
+  var onEnd: (() -> Void)?
   private var subscription: (any Disposable)?
   private var isCancelled = false
 
@@ -121,6 +124,8 @@ private final class ServiceWaiter: Observer {
     self.continuation = nil
     subscription?.dispose()
     subscription = nil
+    onEnd?()
+    onEnd = nil
     switch event {
     case .next(let value): continuation.resume(returning: value)
     case .error(let value): continuation.resume(throwing: ServiceError(value))
@@ -136,6 +141,8 @@ private final class ServiceWaiter: Observer {
     self.continuation = nil
     subscription?.dispose()
     subscription = nil
+    onEnd?()
+    onEnd = nil
     continuation.resume(throwing: CancellationError())
   }
 }

@@ -59,32 +59,53 @@ public enum ScenarioCheck {
     }
   }
 
-  /// Runs every scenario of the file at `path` (relative to the package holding `root`, which
-  /// is `#filePath` of the test; or absolute), or only the one called `scenario`, with `bind`
-  /// binding the code into each run, and records one issue per failure. Rethrows what `bind`
+  /// Runs every scenario of the file at `path` (relative to the package holding `root`, or
+  /// absolute; without `root`, the package holding the calling test file, `#filePath`), or
+  /// only the one called `scenario`, with `bind` binding the code into each run, and records
+  /// one issue per failure. A scenario that fails also attaches its HTML diagram (expected,
+  /// model and code rows) and its text diff to the test (`Attachment.record`: `swift test
+  /// --attachments-path DIR` writes them, Xcode's report shows them). Rethrows what `bind`
   /// throws.
   public static func run(
-    _ path: String, root: String, scenario: String? = nil, artifacts: String? = nil, fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
+    _ path: String, root: String? = nil, scenario: String? = nil, artifacts: String? = nil,
+    exhaustivity: Exhaustivity = .on, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws {
-    let failures = try self.failures(
-      path, root: root, scenario: scenario, artifacts: artifacts, fileID: fileID, filePath: filePath, line: line,
-      column: column, bind)
+    let place = Place(
+      path: path, root: root ?? filePath, fileID: fileID, filePath: filePath, line: line, column: column)
+    let failures = try check(
+      place, scenario: scenario, artifacts: artifacts, exhaustivity: exhaustivity, attach: true, bind)
     for failure in failures { failure.record() }
   }
 
-  /// What ``run(_:root:scenario:artifacts:fileID:filePath:line:column:_:)`` would record, without
-  /// recording it: to assert that a check fails, and where (a planted bug, say).
+  /// What ``run(_:root:scenario:artifacts:exhaustivity:fileID:filePath:line:column:_:)`` would
+  /// record, without recording it (nor attaching anything): to assert that a check fails, and
+  /// where (a planted bug, say).
   ///
   /// With `artifacts` (a directory, relative to the package holding `root`, or absolute), or
   /// else the environment variable `FLOWRUN_ARTIFACTS`, a scenario that fails is run once more,
   /// traced, and its HTML diagram written there (`flowrun diagram --format html`'s page, with
   /// expected, model and code lanes); each of its failures says where.
+  ///
+  /// With `exhaustivity` on (the default), each sleep or timer still armed and each service
+  /// call never answered when a scenario's time ends is a failure at the scenario's line
+  /// (``Exhaustivity``).
   public static func failures(
-    _ path: String, root: String, scenario: String? = nil, artifacts: String? = nil, fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
+    _ path: String, root: String? = nil, scenario: String? = nil, artifacts: String? = nil,
+    exhaustivity: Exhaustivity = .on, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws -> [Failure] {
-    let place = Place(path: path, root: root, fileID: fileID, filePath: filePath, line: line, column: column)
+    let place = Place(
+      path: path, root: root ?? filePath, fileID: fileID, filePath: filePath, line: line, column: column)
+    return try check(place, scenario: scenario, artifacts: artifacts, exhaustivity: exhaustivity, attach: false, bind)
+  }
+
+  /// The failures of the check; with `attach`, a failing scenario's diagram and diff are
+  /// attached to the running test.
+  static func check(
+    _ place: Place, scenario: String?, artifacts: String?, exhaustivity: Exhaustivity, attach: Bool,
+    _ bind: (Flow) throws -> Void
+  ) throws -> [Failure] {
     var failures: [Failure] = []
     guard let scenarios = place.load(scenario: scenario, into: &failures) else { return failures }
     for scenario in scenarios {
@@ -93,29 +114,53 @@ public enum ScenarioCheck {
       let result = outcome.result
       failures += outcome.problems
       var found = self.failures(of: result) { place.atYAML($0, $1, target: $2) }
-      if !found.isEmpty, let directory = artifacts ?? ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"] {
-        let note = try writeDiagram(of: scenario, into: place.absolute(directory), bind)
-        for index in found.indices { found[index].message += "\n  " + note }
+      if outcome.runtime.realTimeSleeps > 0 {
+        found.append(place.atYAML(realTimeSleepText(scenario, outcome.runtime.realTimeSleeps), scenario.location))
+      }
+      found += pendingFailures(
+        outcome.flow, outcome.runtime, scenario: scenario, endFrame: outcome.runtime.frame,
+        exhaustivity: exhaustivity
+      ) { place.atYAML($0, $1, target: $2) }
+      let directory = artifacts ?? ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"]
+      if !found.isEmpty, directory != nil || attach {
+        let html = try diagram(of: scenario, bind)
+        let name = artifactName(of: scenario)
+        if let directory {
+          let note = write(html, to: place.absolute(directory) + "/" + name + ".html")
+          for index in found.indices { found[index].message += "\n  " + note }
+        }
+        if attach {
+          let where_ = Testing.SourceLocation(
+            fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
+          Attachment.record(html, named: name + ".html", sourceLocation: where_)
+          Attachment.record(
+            found.map(\.message).joined(separator: "\n\n") + "\n", named: name + ".diff.txt", sourceLocation: where_)
+        }
       }
       failures += found
     }
     return failures
   }
 
-  /// Runs `scenario` with the code bound again, traced, and writes its HTML diagram (expected,
-  /// model and code lanes for each bound expectation that fails) into `directory`; returns the
-  /// line that says where, or why it could not be written.
-  static func writeDiagram(of scenario: Scenario, into directory: String, _ bind: (Flow) throws -> Void) throws
-    -> String
-  {
+  /// Runs `scenario` with the code bound again, traced, and draws its HTML diagram (expected,
+  /// model and code lanes for each bound expectation that fails).
+  static func diagram(of scenario: Scenario, _ bind: (Flow) throws -> Void) throws -> String {
     let outcome = bound(bind) { ScenarioRunner.traced(scenario, boundTo: $0) }
     if let thrown = outcome.thrown { throw thrown }
-    let run = outcome.result
-    let html = HTMLDiagram([DiagramModel(run)]).render()
+    return HTMLDiagram([DiagramModel(outcome.result)]).render()
+  }
+
+  /// `FILE-SCENARIO`: the file's stem and the scenario's name as a slug.
+  static func artifactName(of scenario: Scenario) -> String {
     let stem = (scenario.path.split(separator: "/").last.map(String.init) ?? "scenario").replacing(".yaml", with: "")
     let slug = String(scenario.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(60))
-    let path = directory + "/" + stem + "-" + slug + ".html"
+    return stem + "-" + slug
+  }
+
+  /// Writes `html` at `path`; returns the line that says where, or why it could not be written.
+  static func write(_ html: String, to path: String) -> String {
     do {
+      let directory = (path as NSString).deletingLastPathComponent
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       try Data(html.utf8).write(to: URL(fileURLWithPath: path))
       return "diagram: \(path)"
@@ -152,6 +197,14 @@ public enum ScenarioCheck {
     return failures
   }
 
+  /// The one issue of a run whose default-clock sleeps this platform's runtime kept in real time.
+  static func realTimeSleepText(_ scenario: Scenario, _ count: Int) -> String {
+    let location = scenario.location
+    return "\(scenario.path):\(location.line):\(location.column): '\(scenario.name)': the code slept \(count)"
+      + " time(s) on ContinuousClock or SuspendingClock (Task.sleep) in real time: this platform's Swift runtime"
+      + " does not give those sleeps to the run; give the code a clock and pass it flow.clock"
+  }
+
   static func closest(to name: String, in candidates: [String]) -> String? {
     closestName(to: name, among: candidates, maxDistance: max(2, name.count / 3))
   }
@@ -163,6 +216,9 @@ struct BoundOutcome<Result> {
   var result: Result
   var problems: [ScenarioCheck.Failure]
   var thrown: (any Error)?
+  /// The run's `Flow` (nil when the run bound nothing) and runtime, for what they left pending.
+  var flow: Flow?
+  var runtime: AsyncRuntime
 }
 
 extension ScenarioCheck {
@@ -172,11 +228,13 @@ extension ScenarioCheck {
     let runtime = AsyncRuntime()
     var problems: [Failure] = []
     var thrown: (any Error)?
+    var made: Flow?
     let result = runtime.withJobs {
       withoutActuallyEscaping(bind) { bind in
         run(
           CodeBinding { bound in
             let flow = Flow(bound: bound, runtime: runtime)
+            made = flow
             do {
               try bind(flow)
             } catch {
@@ -186,6 +244,6 @@ extension ScenarioCheck {
           })
       }
     }
-    return BoundOutcome(result: result, problems: problems, thrown: thrown)
+    return BoundOutcome(result: result, problems: problems, thrown: thrown, flow: made, runtime: runtime)
   }
 }

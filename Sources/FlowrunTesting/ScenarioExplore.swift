@@ -36,7 +36,7 @@ extension ScenarioCheck {
   /// `output`, relative to the package holding `root`, when given). Rethrows what `bind`
   /// throws.
   public static func explore(
-    _ path: String, root: String, scenario: String? = nil, runs: Int = 1_000, seed: UInt64 = 0,
+    _ path: String, root: String? = nil, scenario: String? = nil, runs: Int = 1_000, seed: UInt64 = 0,
     orders: Bool = false, output: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
     line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws {
@@ -50,11 +50,11 @@ extension ScenarioCheck {
   /// would record, without recording it: each failure of a counterexample carries it
   /// (``Failure/counterexample``), to assert on the shrunk run, the YAML and the Swift test.
   public static func exploreFailures(
-    _ path: String, root: String, scenario: String? = nil, runs: Int = 1_000, seed: UInt64 = 0,
+    _ path: String, root: String? = nil, scenario: String? = nil, runs: Int = 1_000, seed: UInt64 = 0,
     orders: Bool = false, output: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
     line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws -> [Failure] {
-    let place = Place(path: path, root: root, fileID: fileID, filePath: filePath, line: line, column: column)
+    let place = Place(path: path, root: root ?? filePath, fileID: fileID, filePath: filePath, line: line, column: column)
     var failures: [Failure] = []
     guard let scenarios = place.load(scenario: scenario, into: &failures) else { return failures }
     let options = ExploreOptions(runs: runs, seed: seed, orders: orders)

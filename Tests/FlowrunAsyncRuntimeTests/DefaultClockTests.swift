@@ -59,7 +59,8 @@ private func run(
     let (log, _, _) = run { runtime, log in
       Task { @MainActor in
         try await Task.sleep(for: .milliseconds(250))
-        MainActor.assumeIsolated { log.lines.append("main@\(runtime.frame)") }
+        MainActor.preconditionIsolated()
+        log.lines.append("main@\(runtime.frame)")
       }
     }
     #expect(log == ["main@3"])
@@ -172,12 +173,16 @@ private func run(
   @Test func threadSleepBlocksTheRunForReal() {
     let (log, _, wall) = run { runtime, log in
       Task {
-        Thread.sleep(forTimeInterval: 0.05)
+        blockTheThread(for: 0.05)
         log.lines.append("after@\(runtime.frame)")
       }
     }
     #expect(log == ["after@0"])
     #expect(wall >= .milliseconds(50))
+  }
+
+  private func blockTheThread(for seconds: Double) {
+    Thread.sleep(forTimeInterval: seconds)
   }
 
   /// Off a run, the default executor is the process's, in real time.
