@@ -85,6 +85,9 @@ public struct AsyncFlowService<Response: Decodable>: @unchecked Sendable {
     let service = self.service
     let value: Value = try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
+        guard !waiter.value.isCancelled else {
+          return continuation.resume(throwing: CancellationError())  // cancelled before the call
+        }
         waiter.value.continuation = continuation
         guard service.isDeclared, let response = service.bound.call(service.name, with: request) else {
           return  // an undeclared service never answers (its failure is at the line of the binding)
@@ -112,7 +115,7 @@ private final class ServiceWaiter: Observer {
   /// Notes the end of the call (``PendingWork``).
   var onEnd: (() -> Void)?
   private var subscription: (any Disposable)?
-  private var isCancelled = false
+  private(set) var isCancelled = false
 
   func start(_ response: any Source) {
     let subscription = response.subscribe(self)

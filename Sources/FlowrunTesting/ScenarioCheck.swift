@@ -118,7 +118,7 @@ public enum ScenarioCheck {
         found.append(place.atYAML(realTimeSleepText(scenario, outcome.runtime.realTimeSleeps), scenario.location))
       }
       found += pendingFailures(
-        outcome.flow, outcome.runtime, scenario: scenario, endFrame: outcome.runtime.frame,
+        outcome.flow, outcome.runtime, scenario: scenario, endFrame: max(scenario.until ?? 0, outcome.runtime.frame),
         exhaustivity: exhaustivity
       ) { place.atYAML($0, $1, target: $2) }
       let directory = artifacts ?? ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"]

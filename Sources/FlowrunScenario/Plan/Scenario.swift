@@ -29,6 +29,9 @@ public struct Scenario: Sendable {
   public var expectations: [ExpectationSpec] { parts.fields.expectations }
   /// The YAML file, for placing run-time diagnostics.
   public var file: YAMLFile { parts.fields.file }
+  /// The scenario's `until` frame, if it has one (the end of its time; without it the run
+  /// ends when nothing is scheduled).
+  public var until: Int? { plan.until }
 
   /// The compiled graph; changing it (limits given on the command line) makes new parts.
   var plan: ScenarioPlan {
