@@ -19,7 +19,7 @@ import ViewModels
 
   @Test(arguments: [
     // every keystroke's wait goes on: "s" at 4, "sw" at 5.
-    (ClocklessSearchViewModel.PlantedBug.keystrokeDoesNotCancel, "code     ----abc-----dc-----e---f"),
+    (ClocklessSearchViewModel.PlantedBug.keystrokeDoesNotCancel, "code     ----abc----dc-----e---f"),
     // 200 ms: "swift" is requested at 5, one frame early.
     (.shortWait, "code     -----c-----------e---f"),
   ])
