@@ -85,7 +85,12 @@ extension ScenarioCheck {
           "\(scenario.path):\(location.line):\(location.column): '\(scenario.name)' ended at frame \(endFrame)"
           + " with work still pending: \(item.what), since frame \(item.since)\(due)\n"
           + "  (work that may outlive the run: exhaustivity: .allowing(\"\(item.name)\"))"
-        return atYAML(text, location, item.name)
+        var failure = atYAML(text, location, item.name)
+        failure.kind = .pending
+        failure.scenario = scenario.name
+        failure.frame = item.since
+        failure.endFrame = endFrame
+        return failure
       }
   }
 

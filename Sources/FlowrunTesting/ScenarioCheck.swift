@@ -37,6 +37,36 @@ public enum ScenarioCheck {
     public let column: Int
     /// The expectation (or bound name, or invariant) it is about, if any.
     public let target: String?
+    /// What kind of failure it is, to branch on without reading ``message``.
+    public internal(set) var kind: Kind = .other
+    /// The scenario it is about (nil for a failure of the file or of the binding).
+    public internal(set) var scenario: String?
+    /// For a failed expectation: the frame where the run first parts from the expectation.
+    public internal(set) var frame: Int?
+    /// For a failed expectation: the expected, model (the declared graph's own run; nil when
+    /// the code did not answer it or it was not run) and code (or graph) lanes as marbles,
+    /// in the file's legend (``legend``), and the sentence that says the first difference.
+    public internal(set) var expected: String?
+    public internal(set) var model: String?
+    public internal(set) var actual: String?
+    public internal(set) var difference: String?
+    /// The legend of the marbles: each letter and its value.
+    public internal(set) var legend: [String: String] = [:]
+    /// For pending work (``Exhaustivity``): the frame the scenario's time ended at.
+    public internal(set) var endFrame: Int?
+
+    /// The kinds of failure of a check.
+    public enum Kind: Sendable, Equatable {
+      /// An expectation whose events differ (``expected``, ``model``, ``actual``).
+      case expectation
+      /// An invariant violated.
+      case invariant
+      /// Work still pending when the scenario's time ended (``endFrame``).
+      case pending
+      /// A diagnostic of the run or of the file, or a problem of the binding.
+      case other
+    }
+
     /// The counterexample, for a failure found by exploring the code (``explore(_:root:scenario:runs:seed:orders:output:fileID:filePath:line:column:_:)``).
     public internal(set) var counterexample: Counterexample?
 
@@ -191,8 +221,23 @@ public enum ScenarioCheck {
         "\(scenario.path):\(location.line):\(location.column): expectation '\(expectation.spec.target)'\(who)"
           + " failed in '\(scenario.name)'"
       ]
-      lines += ExpectationDiff(expectation, grammar: scenario.grammar).lines.map { "  " + $0 }
-      failures.append(atYAML(lines.joined(separator: "\n"), location, expectation.spec.target))
+      let diff = ExpectationDiff(expectation, grammar: scenario.grammar)
+      lines += diff.lines.map { "  " + $0 }
+      var failure = atYAML(lines.joined(separator: "\n"), location, expectation.spec.target)
+      failure.kind = .expectation
+      failure.frame = diff.firstDifference?.frame
+      failure.expected = diff.expectedMarble
+      failure.actual = diff.actualMarble
+      failure.model = diff.modelMarble
+      failure.difference = diff.differenceSentence
+      failure.legend = Dictionary(diff.legend.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+      failures.append(failure)
+    }
+    for index in failures.indices where failures[index].scenario == nil {
+      failures[index].scenario = scenario.name
+      if failures[index].kind == .other, result.invariants.contains(where: { $0.spec.name == failures[index].target }) {
+        failures[index].kind = .invariant
+      }
     }
     return failures
   }
