@@ -1,5 +1,5 @@
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
 /// The sleeps of the code's default clocks — `Task.sleep(for:)`, `Task.sleep(nanoseconds:)`,
 /// `Task.sleep(until:clock:)` and `sleep` on `ContinuousClock` or `SuspendingClock`, and
@@ -99,7 +99,8 @@ enum DefaultClocks {
     ) {
       let job = UnownedJob(job)
       if let runtime = EnqueueHook.current, runtime.accepts(job), let span = Self.span(to: instant) {
-        runtime.sleep(job, nanoseconds: DefaultClocks.duration(early: span.early, late: span.late(runtime)),
+        runtime.sleep(
+          job, nanoseconds: DefaultClocks.duration(early: span.early, late: span.late(runtime)),
           clock: "\(C.self)")
         return
       }

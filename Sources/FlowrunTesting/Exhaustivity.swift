@@ -75,7 +75,8 @@ extension ScenarioCheck {
       let task = sleep.task.map { " in task '\($0)'" } ?? ""
       items.append(
         PendingWork.Item(
-          since: sleep.since, due: sleep.frame, what: "a sleep on \(sleep.clock)\(task)", name: sleep.task ?? sleep.clock))
+          since: sleep.since, due: sleep.frame, what: "a sleep on \(sleep.clock)\(task)",
+          name: sleep.task ?? sleep.clock))
     }
     return items.filter { !exhaustivity.outliving.contains($0.name) && !exhaustivity.outliving.contains(clockName($0)) }
       .map { item in

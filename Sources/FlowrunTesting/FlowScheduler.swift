@@ -154,7 +154,8 @@ final class FlowClock {
     let pending = self.pending
     let token = pending.begin(
       PendingWork.Item(
-        since: scheduler.now, due: max(frame, scheduler.now), what: "an action of flow.scheduler", name: "FlowScheduler"))
+        since: scheduler.now, due: max(frame, scheduler.now), what: "an action of flow.scheduler", name: "FlowScheduler"
+      ))
     scheduler.schedule(
       at: frame,
       ClosureAction(owner: owner) {

@@ -160,11 +160,11 @@ public enum ScenarioCheck {
           for index in found.indices { found[index].message += "\n  " + note }
         }
         if attach {
-          let where_ = Testing.SourceLocation(
+          let location = Testing.SourceLocation(
             fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
-          Attachment.record(html, named: name + ".html", sourceLocation: where_)
+          Attachment.record(html, named: name + ".html", sourceLocation: location)
           Attachment.record(
-            found.map(\.message).joined(separator: "\n\n") + "\n", named: name + ".diff.txt", sourceLocation: where_)
+            found.map(\.message).joined(separator: "\n\n") + "\n", named: name + ".diff.txt", sourceLocation: location)
         }
       }
       failures += found

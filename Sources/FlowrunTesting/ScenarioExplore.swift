@@ -54,7 +54,8 @@ extension ScenarioCheck {
     orders: Bool = false, output: String? = nil, fileID: String = #fileID, filePath: String = #filePath,
     line: Int = #line, column: Int = #column, _ bind: (Flow) throws -> Void
   ) throws -> [Failure] {
-    let place = Place(path: path, root: root ?? filePath, fileID: fileID, filePath: filePath, line: line, column: column)
+    let place = Place(
+      path: path, root: root ?? filePath, fileID: fileID, filePath: filePath, line: line, column: column)
     var failures: [Failure] = []
     guard let scenarios = place.load(scenario: scenario, into: &failures) else { return failures }
     let options = ExploreOptions(runs: runs, seed: seed, orders: orders)

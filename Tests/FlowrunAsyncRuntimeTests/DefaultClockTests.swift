@@ -117,13 +117,14 @@ private func run(
 
   /// A sleep's distance is read twice — from the start of the job (never short) and from the
   /// moment it reached the executor (never long) — and the roundest duration between is taken.
-  @Test(arguments: [
-    (early: 299_996_832, late: 300_000_150, expected: 300_000_000),
-    (early: 250_000_000, late: 250_000_000, expected: 250_000_000),
-    (early: 333_332_900, late: 333_333_400, expected: 333_333_000),
-    (early: -5_000, late: 1_000, expected: 0),
-    (early: 599_999_999_000, late: 600_000_000_100, expected: 600_000_000_000),
-  ] as [(early: Int64, late: Int64, expected: Int64)])
+  @Test(
+    arguments: [
+      (early: 299_996_832, late: 300_000_150, expected: 300_000_000),
+      (early: 250_000_000, late: 250_000_000, expected: 250_000_000),
+      (early: 333_332_900, late: 333_333_400, expected: 333_333_000),
+      (early: -5_000, late: 1_000, expected: 0),
+      (early: 599_999_999_000, late: 600_000_000_100, expected: 600_000_000_000),
+    ] as [(early: Int64, late: Int64, expected: Int64)])
   func theRoundestDurationBetweenTheTwoReadingsIsTaken(_ reading: (early: Int64, late: Int64, expected: Int64)) {
     #expect(AsyncRuntime.sleepDuration(early: reading.early, late: reading.late) == reading.expected)
   }

@@ -87,7 +87,10 @@ import Testing
 @Suite struct ScenarioDocumentTests {
   @Test func aFilesDocumentsAreItsScenariosByName() {
     let documents = ScenarioCheck.documents("Tests/FlowrunTestingTests/Scenarios/clock.yaml")
-    #expect(documents.map(\.testDescription) == ["The code's timers run on the scenario's frames", "A model of every kind of value"])
+    #expect(
+      documents.map(\.testDescription) == [
+        "The code's timers run on the scenario's frames", "A model of every kind of value",
+      ])
     #expect(documents.allSatisfy { $0.root == #filePath })
   }
 
