@@ -1,12 +1,7 @@
 import FlowrunTesting
 import Foundation
+import OpenCombineShim
 import Testing
-
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
 
 /// A bound run ends with nothing pending, or fails naming what is (Exhaustivity.swift).
 @Suite struct ExhaustivityTests {
