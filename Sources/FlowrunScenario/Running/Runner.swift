@@ -287,7 +287,8 @@ private final class ScenarioRun {
     for name in graph.services.keys.sorted() {
       guard let service = graph.services[name] else { continue }
       for (number, frame) in service.callsInFlight.sorted(by: { $0.key < $1.key }) {
-        runtime.fail(atEnd: end, .callInFlightAtEnd(name, number + 1, made: frame, end: end), at: service.owner.location)
+        runtime.fail(
+          atEnd: end, .callInFlightAtEnd(name, number + 1, made: frame, end: end), at: service.owner.location)
       }
     }
   }

@@ -46,7 +46,8 @@ struct ScenarioOptions: ParsableArguments {
 
   @Flag(
     help:
-      "Fail a scenario that ends with work still pending: an armed timer, a command still executing, a service call in flight (as 'exhaustive: true'; docs/semantics.md).")
+      "Fail a scenario that ends with work still pending: an armed timer, a command still executing, a service call in flight (as 'exhaustive: true'; docs/semantics.md)."
+  )
   var exhaustive = false
 
   func validate() throws {
