@@ -94,6 +94,16 @@ import Testing
       ), "\(output.stdout)")
   }
 
+  /// The teaching scenarios end with nothing pending, except the two whose point is work left
+  /// running: a login that never answers, and an interval bounded only by `until`.
+  @Test func theTeachingScenariosAreExhaustiveButTwo() throws {
+    let output = try CLI.run(["run", "--exhaustive", "--color", "never", "scenarios"])
+    let failing = output.stdout.split(separator: "\n").filter { $0.hasPrefix("✗ ") }
+      .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+    #expect(
+      failing == ["scenarios/login/never-answers.yaml", "scenarios/time/interval-timer.yaml"], "\(output.stdout)")
+  }
+
   @Test func brokenFileIsOne() throws {
     let output = try CLI.run(["Tests/flowrunTests/Golden/broken.yaml"])
     #expect(output.status == 1)
