@@ -30,6 +30,10 @@ public final class Flow {
   var problems: [ScenarioCheck.Failure] = []
   /// The timers and service calls the code has started and not seen end (``Exhaustivity``).
   let pending = PendingWork()
+  /// Names the binding may observe though this run does not record them: an explored run's
+  /// file has them (its expectations, which a generated run does not check), so observing
+  /// them is no mistake of the binding and is ignored.
+  var tolerated: Set<String> = []
 
   init(bound: BoundRun, runtime: AsyncRuntime) {
     self.bound = bound
@@ -152,6 +156,7 @@ public final class Flow {
     if bound.outputNames.contains(name) || bound.input(named: name) == .signal || invariantNames.contains(name) {
       return true
     }
+    if tolerated.contains(name) { return false }
     problem(
       unknown: name, kind: "expectation", candidates: bound.outputNames + invariantNames, fileID: fileID,
       filePath: filePath,

@@ -269,7 +269,9 @@ struct BoundOutcome<Result> {
 extension ScenarioCheck {
   /// Runs `run` with a binding that gives `bind` a fresh `Flow` for each bound run; the code's Swift
   /// concurrency jobs run one at a time on the scenario's frames (`AsyncRuntime`).
-  static func bound<Result>(_ bind: (Flow) throws -> Void, _ run: (CodeBinding) -> Result) -> BoundOutcome<Result> {
+  static func bound<Result>(
+    _ bind: (Flow) throws -> Void, tolerating tolerated: Set<String> = [], _ run: (CodeBinding) -> Result
+  ) -> BoundOutcome<Result> {
     let runtime = AsyncRuntime()
     var problems: [Failure] = []
     var thrown: (any Error)?
@@ -279,6 +281,7 @@ extension ScenarioCheck {
         run(
           CodeBinding { bound in
             let flow = Flow(bound: bound, runtime: runtime)
+            flow.tolerated = tolerated
             made = flow
             do {
               try bind(flow)
