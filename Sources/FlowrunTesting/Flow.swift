@@ -34,6 +34,9 @@ public final class Flow {
   /// file has them (its expectations, which a generated run does not check), so observing
   /// them is no mistake of the binding and is ignored.
   var tolerated: Set<String> = []
+  /// The Swift type of each bound output's values, named in a failure whose values are of
+  /// another kind than the scenario's.
+  var observedTypes: [String: String] = [:]
 
   init(bound: BoundRun, runtime: AsyncRuntime) {
     self.bound = bound
@@ -103,6 +106,7 @@ public final class Flow {
     column: Int = #column
   ) where P.Output: Encodable {
     guard check(output: name, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
+    observedTypes[name] = "\(P.Output.self)"
     bound.bind(name, to: PublisherSource(publisher: publisher, name: name, bound: bound))
   }
 

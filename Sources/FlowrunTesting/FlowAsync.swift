@@ -25,6 +25,7 @@ extension Flow {
     column: Int = #column
   ) where S.Element: Encodable, S: SendableMetatype {
     guard check(output: name, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
+    observedTypes[name] = "\(S.Element.self)"
     bound.bind(name, to: AsyncSequenceSource(sequence: sequence, name: name, bound: bound))
   }
 

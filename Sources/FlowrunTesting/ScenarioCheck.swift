@@ -143,7 +143,9 @@ public enum ScenarioCheck {
       if let thrown = outcome.thrown { throw thrown }
       let result = outcome.result
       failures += outcome.problems
-      var found = self.failures(of: result) { place.atYAML($0, $1, target: $2) }
+      var found = self.failures(of: result, observedTypes: outcome.flow?.observedTypes ?? [:]) {
+        place.atYAML($0, $1, target: $2)
+      }
       if outcome.runtime.realTimeSleeps > 0 {
         found.append(place.atYAML(realTimeSleepText(scenario, outcome.runtime.realTimeSleeps), scenario.location))
       }
@@ -200,7 +202,7 @@ public enum ScenarioCheck {
   }
 
   static func failures(
-    of result: ScenarioResult,
+    of result: ScenarioResult, observedTypes: [String: String] = [:],
     atYAML: (String, FlowrunDiagnostics.SourceLocation?, String?) -> Failure
   ) -> [Failure] {
     let scenario = result.scenario
@@ -223,6 +225,9 @@ public enum ScenarioCheck {
       ]
       let diff = ExpectationDiff(expectation, grammar: scenario.grammar)
       lines += diff.lines.map { "  " + $0 }
+      if let type = observedTypes[expectation.spec.target], let note = kindNote(expectation, swiftType: type) {
+        lines.append("  " + note)
+      }
       var failure = atYAML(lines.joined(separator: "\n"), location, expectation.spec.target)
       failure.kind = .expectation
       failure.frame = diff.firstDifference?.frame
@@ -240,6 +245,26 @@ public enum ScenarioCheck {
       }
     }
     return failures
+  }
+
+  /// When the code's values are all of other kinds than the scenario's (an `Int` publisher
+  /// bound to a lane of strings), the line that names the Swift type the code sent.
+  static func kindNote(_ expectation: ExpectationResult, swiftType: String) -> String? {
+    guard case .events(let actual) = expectation.actual, case .events(let expected) = expectation.spec.expected
+    else { return nil }
+    func kinds(_ tape: EventTape) -> [String] {
+      var seen: [String] = []
+      for recorded in tape.events {
+        guard case .next(let value) = recorded.event, !value.isNull else { continue }
+        let kind = value.kindName == "Double" || value.kindName == "Int" ? "number" : value.kindName
+        if !seen.contains(kind) { seen.append(kind) }
+      }
+      return seen
+    }
+    let (code, file) = (kinds(actual), kinds(expected))
+    guard !code.isEmpty, !file.isEmpty, Set(code).isDisjoint(with: file) else { return nil }
+    return "the code sent values of Swift type \(swiftType) (\(code.joined(separator: ", ")));"
+      + " the scenario expects \(file.joined(separator: ", ")) values"
   }
 
   /// The one issue of a run whose default-clock sleeps this platform's runtime kept in real time.

@@ -158,4 +158,15 @@ private struct User: Codable, Equatable {
       issue.comments.contains { $0.rawValue.contains("expectation 'loginButton.enabled' (bound to the code) failed") }
     }
   }
+
+  /// A publisher of the wrong type: the failure names the Swift type the code sent.
+  @Test func aPublisherOfTheWrongTypeIsNamed() throws {
+    let failures = try ScenarioCheck.failures(Self.login) { flow in
+      flow.observe("loginButton.enabled", Just(0))
+    }
+    let failure = try #require(failures.first)
+    #expect(
+      failure.message.hasSuffix(
+        "the code sent values of Swift type Int (number); the scenario expects Bool values"), "\(failure.message)")
+  }
 }
