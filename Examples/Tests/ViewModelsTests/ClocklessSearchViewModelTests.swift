@@ -30,4 +30,20 @@ import ViewModels
     #expect(failure.line == 59)
     #expect(failure.lines.contains(code), "\(failure.message)")
   }
+
+  /// swift-async-algorithms' `debounce` given `ContinuousClock()`, not `flow.clock`: its sleeps
+  /// go to the frames, but it compares its deadline with `clock.now`, which stays real time
+  /// during a run, so it sleeps again and again until the real clock catches up (thousands of
+  /// virtual seconds later). A known limit: give such operators `flow.clock`
+  /// (docs/testing-real-code.md, "What no hook changes").
+  @Test func asyncAlgorithmsDebounceOnContinuousClockNeedsFlowClock() throws {
+    let failures = try ScenarioCheck.failures(Self.scenario, exhaustivity: .off) { flow in
+      let api = flow.asyncService("searchAPI", returning: [String].self)
+      let vm = AsyncSearchViewModel(clock: ContinuousClock(), search: { try await api($0) })
+      flow.drive("queryText") { vm.query = $0 }
+      flow.observe("resultsTable.items", of: vm, \.results)
+    }
+    // Where its lanes end depends on the real time the run takes; that they fail does not.
+    #expect(failures.map(\.target) == ["searchAPI.calls", "resultsTable.items"])
+  }
 }
