@@ -128,6 +128,7 @@ private struct User: Codable, Equatable {
     let path = String(line.dropFirst("  diagram: ".count))
     let html = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
     #expect(html.contains("✗ loginButton.enabled (model)"))
+    #expect(html.contains("<b>model</b> (the scenario's declared graph run alone on the same inputs)"))
     #expect(html.contains("✗ loginButton.enabled (code)"))
     #expect(html.contains("<g class=\"parting\" data-frame=\"1\">"))
     // Without artifacts (and without FLOWRUN_ARTIFACTS), nothing is written.
