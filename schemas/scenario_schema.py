@@ -579,6 +579,10 @@ def build():
             "effects": {"description": "Subscriptions with side effects.", "type": "array", "items": ref("effect")},
             "timeline": {"description": "Imperative actions at given virtual times.", "type": "array", "items": ref("timelineAction")},
             "until": ref("duration", "The end of the run (frames or a duration); actions due at 'until' still run."),
+            "exhaustive": {
+                "description": "Fail the run when work is still pending at its end: an armed timer, a command still executing, a service call in flight (default false).",
+                "type": "boolean",
+            },
             "limit": {
                 "description": "Guards of the run; reaching one is a failure naming the node that kept scheduling.",
                 "type": "object",

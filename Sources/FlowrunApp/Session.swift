@@ -48,6 +48,8 @@ public struct RunOptions: Sendable {
   /// `--limit key=n`: run limits (a scenario's own `limit:` may only lower them) and limits of
   /// reading files (docs/limits.md).
   public var limits: [String: Int] = [:]
+  /// `--exhaustive`: every scenario is run as `exhaustive: true`.
+  public var exhaustive = false
   /// The keys `limits` accepts.
   public static let limitKeys = RunLimits.keys + YAMLLimits.keys
   /// Set when this process is the child of an isolated run (IsolatedRun.swift): what crashed
@@ -132,6 +134,7 @@ public enum Session {
         defer { index += 1 }
         if let shard = options.shard, index % shard.count != shard.index - 1 { continue }
         scenario.applyLimits(options.limits)
+        if options.exhaustive { scenario.makeExhaustive() }
         scenarios.append(scenario)
       }
       selected.append(Selected(file: file, scenarios: scenarios))

@@ -29,7 +29,8 @@ public enum SwiftTestSkeleton {
     public var construction: String?
     /// The response type of each service (`[String]`).
     public var serviceTypes: [String: String] = [:]
-    /// The statement that drives each input with `value` (`viewModel.account = value`).
+    /// The statement that drives each input with `value` (`viewModel.account = value`; a
+    /// subject's `viewModel.taps.send(value)`).
     public var inputs: [String: String] = [:]
     /// The Swift type of each input's value.
     public var inputTypes: [String: String] = [:]
@@ -108,7 +109,10 @@ public enum SwiftTestSkeleton {
         } else {
           lines.append("    flow.drive(\(name)) { (input: \(type)) in viewModel.<#\(member)#>(input) }")
         }
-      case .property, .subject, .signal:
+      case .subject:
+        // A subject of the code is sent into (a `PassthroughSubject`, a relay's `accept`).
+        lines.append("    flow.drive(\(name)) { (value: \(type)) in viewModel.<#\(member)#>.send(value) }")
+      case .property, .signal:
         lines.append("    flow.drive(\(name)) { (value: \(type)) in viewModel.<#\(member)#> = value }")
       }
     }

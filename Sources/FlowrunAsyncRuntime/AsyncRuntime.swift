@@ -36,6 +36,18 @@ public final class AsyncRuntime: @unchecked Sendable {
   private var hopping: UnownedJob?
   private var nextToken = 0
   private var sleepers: [Int: Sleeper] = [:]
+  /// The sleeps of the default clocks armed on the run's frames (``VirtualDefaultExecutor``).
+  private var jobSleepers: [Int: JobSleeper] = [:]
+  /// The real instants the running job began at, against which a default clock's deadline is
+  /// read.
+  private(set) var jobStart: (continuous: ContinuousClock.Instant, suspending: SuspendingClock.Instant)?
+  /// How many sleeps of the run's thread went to the runtime's real-time delay or deadline
+  /// queue: where the runtime cannot give a default clock's sleeps to the run
+  /// (``sleepsOfDefaultClocksAreVirtual`` false), they are counted here; the code needs
+  /// `flow.clock`.
+  public private(set) var realTimeSleeps = 0
+  /// What was still armed when the run ended (``finish()``).
+  public private(set) var armedAtEnd: [ArmedSleep] = []
   private var tombstones: Set<Int> = []
   private let thread = pthread_self()
   let owner = NodeLabel("AsyncRuntime")
@@ -69,6 +81,12 @@ public final class AsyncRuntime: @unchecked Sendable {
   /// platforms with Swift 6).
   public static var isSupported: Bool { EnqueueHook.isAvailable }
 
+  /// Whether the sleeps of the default clocks (`Task.sleep(for:)`, `ContinuousClock`,
+  /// `SuspendingClock`) of the code reach the run's frames on this platform's Swift runtime
+  /// (they do on Linux with Swift 6.2 and later); where they do not, they would sleep in real
+  /// time, and the code needs `flow.clock`.
+  public static var sleepsOfDefaultClocksAreVirtual: Bool { DefaultClocks.isInstalled }
+
   /// The virtual clock of this runtime.
   @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   public var clock: FrameClock { FrameClock(runtime: self) }
@@ -82,7 +100,8 @@ public final class AsyncRuntime: @unchecked Sendable {
   /// Runs `body` with the calling thread's jobs going to this runtime, then runs what is still
   /// ready (so nothing of the run is left for a thread pool) and restores the hooks.
   public func withJobs<R>(_ body: () throws -> R) rethrows -> R {
-    try EnqueueHook.with(self) {
+    _ = DefaultClocks.isInstalled
+    return try EnqueueHook.with(self) {
       defer { finish() }
       return try body()
     }
@@ -92,9 +111,24 @@ public final class AsyncRuntime: @unchecked Sendable {
   /// pending never end, and ready jobs run at once.
   public func finish() {
     if endFrame == nil { endFrame = scheduler?.now ?? 0 }
+    armedAtEnd +=
+      sleepers.values.map { $0.armed } + jobSleepers.values.filter { !$0.isCancelled }.map { $0.armed }
+    armedAtEnd.sort { $0.token < $1.token }
     for token in sleepers.keys.sorted() { sleepers[token]?.isCancelled = true }
     sleepers = [:]
+    // A cancelled sleep's job only frees the sleep's state: run it now, it wakes nobody.
+    for token in jobSleepers.keys.sorted() {
+      guard let sleeper = jobSleepers.removeValue(forKey: token), sleeper.isCancelled else { continue }
+      sleeper.isDone = true
+      enqueue(sleeper.job, onMainActor: false)
+    }
+    for sleeper in jobSleepers.values { sleeper.isDone = true }
+    jobSleepers = [:]
     runReadyJobs()
+  }
+
+  func noteRealTimeSleep() {
+    realTimeSleeps += 1
   }
 
   func checkThread() {
@@ -150,6 +184,7 @@ public final class AsyncRuntime: @unchecked Sendable {
     defer { isDraining = false }
     while let next = takeNext() {
       jobsRun += 1
+      jobStart = (ContinuousClock.now, SuspendingClock.now)
       running = next.job
       if next.onMainActor {
         next.job.runSynchronously(on: MainRunExecutor.shared.asUnownedSerialExecutor())
@@ -157,6 +192,7 @@ public final class AsyncRuntime: @unchecked Sendable {
         next.job.runSynchronously(on: RunExecutor.shared.asUnownedSerialExecutor())
       }
       running = nil
+      jobStart = nil
     }
     jobs.removeAll(keepingCapacity: true)
     head = 0
@@ -197,10 +233,20 @@ public final class AsyncRuntime: @unchecked Sendable {
       continuation.resume(throwing: CancellationError())
       return
     }
-    let sleeper = Sleeper(token: token, continuation: continuation, runtime: self)
     guard endFrame == nil, let scheduler else { return }  // after the end of time, a sleep never ends
+    let armed = ArmedSleep(
+      since: scheduler.now, frame: max(deadline, scheduler.now), clock: "FrameClock", task: Self.taskName, token: token)
+    let sleeper = Sleeper(armed: armed, continuation: continuation, runtime: self)
     sleepers[token] = sleeper
-    scheduler.schedule(at: max(deadline, scheduler.now), sleeper)
+    scheduler.schedule(at: armed.frame, sleeper)
+  }
+
+  /// The name of the running task (`Task(name:)`), where the runtime has names.
+  static var taskName: String? {
+    #if compiler(>=6.2)
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) { return Task.name }
+    #endif
+    return nil
   }
 
   /// Cancels the sleep of `token`: a pending one ends at once with a `CancellationError`, one
@@ -218,6 +264,67 @@ public final class AsyncRuntime: @unchecked Sendable {
   fileprivate func wake(_ sleeper: Sleeper) {
     guard sleepers.removeValue(forKey: sleeper.token) != nil else { return }
     sleeper.continuation.resume()
+  }
+
+  /// Arms the job of a default clock's sleep (`Task.sleep(for:)`, a `ContinuousClock` sleep)
+  /// at the first frame at or after `nanoseconds` from now; after the end of time it never
+  /// runs. A cancelled sleep needs nothing here: the Swift runtime resumes the sleeping task at
+  /// once with a `CancellationError`, and the job, when it runs, wakes nobody.
+  func sleep(_ job: UnownedJob, nanoseconds: Int64, clock: String) {
+    checkThread()
+    let token = makeToken()
+    guard endFrame == nil, let scheduler else { return }
+    let (quotient, remainder) = max(nanoseconds, 0).quotientAndRemainder(dividingBy: tick)
+    let frames = Int(clamping: remainder > 0 ? quotient + 1 : quotient)
+    let task = withUnsafeCurrentTask { $0 }
+    let armed = ArmedSleep(
+      since: scheduler.now, frame: scheduler.now.addingClamped(frames), clock: clock, task: Self.taskName, token: token)
+    let sleeper = JobSleeper(armed: armed, job: job, task: task, runtime: self)
+    jobSleepers[token] = sleeper
+    scheduler.schedule(at: armed.frame, sleeper)
+  }
+
+  fileprivate func wake(_ sleeper: JobSleeper) {
+    guard jobSleepers.removeValue(forKey: sleeper.token) != nil else { return }
+    enqueue(sleeper.job, onMainActor: false)
+  }
+}
+
+/// A sleep still armed when a run ended: the frame it was armed at and the one it was due
+/// at, the clock it was on (`FrameClock`, `ContinuousClock`, `SuspendingClock`), and the name
+/// of the sleeping task, if it has one.
+public struct ArmedSleep: Sendable, Equatable {
+  public let since: Int
+  public let frame: Int
+  public let clock: String
+  public let task: String?
+  let token: Int
+}
+
+/// The job of a default clock's sleep, due at a frame. Its task is the sleeping one (kept to
+/// tell a cancelled sleep, whose job wakes nobody, from an armed one).
+private final class JobSleeper: ScheduledAction {
+  let armed: ArmedSleep
+  let job: UnownedJob
+  let task: UnsafeCurrentTask?
+  unowned let runtime: AsyncRuntime
+  var isDone = false
+  var owner: NodeLabel { runtime.owner }
+  var isCancelled: Bool { isDone || task?.isCancelled == true }
+
+  var token: Int { armed.token }
+
+  init(armed: ArmedSleep, job: UnownedJob, task: UnsafeCurrentTask?, runtime: AsyncRuntime) {
+    self.armed = armed
+    self.job = job
+    self.task = task
+    self.runtime = runtime
+  }
+
+  func perform(_ argument: Int) {
+    guard !isDone else { return }
+    isDone = true
+    runtime.wake(self)
   }
 }
 
@@ -255,14 +362,16 @@ final class RunExecutor: SerialExecutor, @unchecked Sendable {
 
 /// A sleeping task's continuation, due at a frame.
 private final class Sleeper: ScheduledAction {
-  let token: Int
+  let armed: ArmedSleep
   let continuation: UnsafeContinuation<Void, any Error>
   unowned let runtime: AsyncRuntime
   var isCancelled = false
   var owner: NodeLabel { runtime.owner }
 
-  init(token: Int, continuation: UnsafeContinuation<Void, any Error>, runtime: AsyncRuntime) {
-    self.token = token
+  var token: Int { armed.token }
+
+  init(armed: ArmedSleep, continuation: UnsafeContinuation<Void, any Error>, runtime: AsyncRuntime) {
+    self.armed = armed
     self.continuation = continuation
     self.runtime = runtime
   }
@@ -271,5 +380,14 @@ private final class Sleeper: ScheduledAction {
     guard !isCancelled else { return }
     isCancelled = true
     runtime.wake(self)
+  }
+}
+
+extension AsyncRuntime {
+  /// How many nanoseconds a default clock's sleep lasts, from its deadline read against the
+  /// start of the run's job (`late`) and against the moment it reached the executor (`early`):
+  /// the roundest duration between (DefaultClocks.swift).
+  public static func sleepDuration(early: Int64, late: Int64) -> Int64 {
+    DefaultClocks.duration(early: early, late: late)
   }
 }

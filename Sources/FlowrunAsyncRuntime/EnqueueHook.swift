@@ -20,12 +20,18 @@ enum EnqueueHook {
   typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
   typealias MainOriginal = @convention(thin) () -> UnownedSerialExecutor
   typealias MainHook = @convention(thin) (MainOriginal) -> UnownedSerialExecutor
+  typealias DelayOriginal = @convention(thin) (UInt64, UnownedJob) -> Void
+  typealias DelayHook = @convention(thin) (UInt64, UnownedJob, DelayOriginal) -> Void
+  typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
+  typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
 
   private struct Installed {
     var count = 0
     var savedGlobal: Hook?
     var savedMain: Hook?
     var savedGetMain: MainHook?
+    var savedDelay: DelayHook?
+    var savedDeadline: DeadlineHook?
   }
 
   // An `NSLock` (a pthread mutex), not `Synchronization.Mutex`, whose futex the thread
@@ -45,6 +51,13 @@ enum EnqueueHook {
   nonisolated(unsafe) private static let mainHook = slot(named: "swift_task_enqueueMainExecutor_hook")
   nonisolated(unsafe) private static let getMainHook = slot(
     named: "swift_task_getMainExecutor_hook", as: MainHook.self)
+  // A runtime that sends the default clocks' sleeps through these (before Swift 6.2, where no
+  // default executor can be installed) sleeps in real time: the run counts them, and the check
+  // says so (``AsyncRuntime/realTimeSleeps``).
+  nonisolated(unsafe) private static let delayHook = slot(
+    named: "swift_task_enqueueGlobalWithDelay_hook", as: DelayHook.self)
+  nonisolated(unsafe) private static let deadlineHook = slot(
+    named: "swift_task_enqueueGlobalWithDeadline_hook", as: DeadlineHook.self)
 
   private static func slot<H>(named name: String, as type: H.Type = Hook.self) -> UnsafeMutablePointer<H?>? {
     guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
@@ -106,6 +119,16 @@ enum EnqueueHook {
       installed.savedGlobal = globalHook?.pointee
       installed.savedMain = mainHook?.pointee
       installed.savedGetMain = getMainHook?.pointee
+      installed.savedDelay = delayHook?.pointee
+      installed.savedDeadline = deadlineHook?.pointee
+      delayHook?.pointee = { delay, job, original in
+        EnqueueHook.current?.noteRealTimeSleep()
+        original(delay, job)
+      }
+      deadlineHook?.pointee = { seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job, original in
+        EnqueueHook.current?.noteRealTimeSleep()
+        original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
+      }
       globalHook?.pointee = { job, original in
         if !EnqueueHook.takeGlobalIntoRun(job) { original(job) }
       }
@@ -125,6 +148,8 @@ enum EnqueueHook {
       globalHook?.pointee = installed.savedGlobal
       mainHook?.pointee = installed.savedMain
       getMainHook?.pointee = installed.savedGetMain
+      delayHook?.pointee = installed.savedDelay
+      deadlineHook?.pointee = installed.savedDeadline
     }
   }
 }

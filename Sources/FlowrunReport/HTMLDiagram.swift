@@ -109,6 +109,12 @@ public struct HTMLDiagram: Sendable {
     if let description = scenario.description, !description.isEmpty {
       out += "<pre class=\"description\">\(escapeLines(description.trimmingTrailingNewlines))</pre>\n"
     }
+    if model.lanes.contains(where: { $0.role == "model" }) {
+      out += "<p class=\"meta roles\">A failing expectation the code answers has three rows: "
+      out += "<b>expected</b> (the scenario's marble), <b>model</b> (the scenario's declared graph run alone "
+      out += "on the same inputs) and <b>code</b> (what the bound code did); the red caret marks the frame "
+      out += "where the code parts from the model.</p>\n"
+    }
     let last = max(model.lastFrame, stepped?.lastFrame ?? 0)
     out += "<div class=\"controls\" role=\"group\" aria-label=\"Walk through the frames\">\n"
     out += button("first", "«", "First frame")

@@ -127,6 +127,7 @@ public struct ServicePublisher<Output: Decodable>: Publisher {
     do throws(ConversionError) {
       let request = try input()
       guard let response = service.bound.call(service.name, with: request) else { return }
+      subscription.onEnd = service.inFlight()
       subscription.start(response)
     } catch {
       service.bound.fail(
@@ -146,6 +147,8 @@ where S.Input: Decodable, S.Failure == ServiceError {
   private var buffer: [Event] = []
   private var upstream: (any Disposable)?
   private let read: (Value) throws(ConversionError) -> S.Input
+  /// Notes the end of the call (``PendingWork``).
+  var onEnd: (() -> Void)?
 
   init(subscriber: S, name: String, bound: BoundRun, read: @escaping (Value) throws(ConversionError) -> S.Input) {
     self.subscriber = subscriber
@@ -155,7 +158,7 @@ where S.Input: Decodable, S.Failure == ServiceError {
   }
 
   func start(_ response: any Source) {
-    guard subscriber != nil else { return }
+    guard subscriber != nil else { return ended() }
     let disposable = response.subscribe(self)
     if subscriber == nil { disposable.dispose() } else { upstream = disposable }
   }
@@ -170,6 +173,12 @@ where S.Input: Decodable, S.Failure == ServiceError {
     buffer = []
     upstream?.dispose()
     upstream = nil
+    ended()
+  }
+
+  private func ended() {
+    onEnd?()
+    onEnd = nil
   }
 
   func receive(_ event: Event) {
@@ -207,5 +216,6 @@ where S.Input: Decodable, S.Failure == ServiceError {
     subscriber = nil
     buffer = []
     upstream = nil
+    ended()
   }
 }

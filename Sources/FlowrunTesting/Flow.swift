@@ -28,10 +28,19 @@ public final class Flow {
   /// The scheduler to give the code: its clock is the scenario's frames.
   public let scheduler: FlowScheduler
   var problems: [ScenarioCheck.Failure] = []
+  /// The timers and service calls the code has started and not seen end (``Exhaustivity``).
+  let pending = PendingWork()
+  /// Names the binding may observe though this run does not record them: an explored run's
+  /// file has them (its expectations, which a generated run does not check), so observing
+  /// them is no mistake of the binding and is ignored.
+  var tolerated: Set<String> = []
+  /// The Swift type of each bound output's values, named in a failure whose values are of
+  /// another kind than the scenario's.
+  var observedTypes: [String: String] = [:]
 
   init(bound: BoundRun, runtime: AsyncRuntime) {
     self.bound = bound
-    frames = FlowClock(scheduler: bound.scheduler, tick: Int64(bound.scenario.tick.nanoseconds))
+    frames = FlowClock(scheduler: bound.scheduler, tick: Int64(bound.scenario.tick.nanoseconds), pending: pending)
     scheduler = FlowScheduler(clock: frames)
     self.runtime = runtime
     runtime.attach(to: bound.scheduler, tick: frames.tick)
@@ -97,6 +106,7 @@ public final class Flow {
     column: Int = #column
   ) where P.Output: Encodable {
     guard check(output: name, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
+    observedTypes[name] = "\(P.Output.self)"
     bound.bind(name, to: PublisherSource(publisher: publisher, name: name, bound: bound))
   }
 
@@ -131,7 +141,8 @@ public final class Flow {
         column: column)
     }
     return FlowService(
-      name: name, bound: bound, isDeclared: declared.contains(name), read: FlowValues.reader(of: Response.self))
+      name: name, bound: bound, isDeclared: declared.contains(name), read: FlowValues.reader(of: Response.self),
+      pending: pending)
   }
 
   // MARK: - Checking names
@@ -149,6 +160,7 @@ public final class Flow {
     if bound.outputNames.contains(name) || bound.input(named: name) == .signal || invariantNames.contains(name) {
       return true
     }
+    if tolerated.contains(name) { return false }
     problem(
       unknown: name, kind: "expectation", candidates: bound.outputNames + invariantNames, fileID: fileID,
       filePath: filePath,
@@ -245,6 +257,15 @@ public struct FlowService<Response: Decodable> {
   let isDeclared: Bool
   /// The conversion of its responses, chosen once for the service (not for every call).
   let read: (Value) throws(ConversionError) -> Response
+  let pending: PendingWork
+
+  /// Notes a call in flight; the closure returned notes its end (an answer, or a cancel).
+  func inFlight() -> () -> Void {
+    let pending = self.pending
+    let token = pending.begin(
+      PendingWork.Item(since: bound.scheduler.now, what: "a call of service '\(name)' never answered", name: name))
+    return { pending.end(token) }
+  }
 
   /// Calls the service with `request` when subscribed: the publisher answers with the
   /// scenario's response for this call, in virtual time (a value that does not decode as

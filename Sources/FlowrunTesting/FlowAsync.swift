@@ -25,6 +25,7 @@ extension Flow {
     column: Int = #column
   ) where S.Element: Encodable, S: SendableMetatype {
     guard check(output: name, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
+    observedTypes[name] = "\(S.Element.self)"
     bound.bind(name, to: AsyncSequenceSource(sequence: sequence, name: name, bound: bound))
   }
 
@@ -85,10 +86,14 @@ public struct AsyncFlowService<Response: Decodable>: @unchecked Sendable {
     let service = self.service
     let value: Value = try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
+        guard !waiter.value.isCancelled else {
+          return continuation.resume(throwing: CancellationError())  // cancelled before the call
+        }
         waiter.value.continuation = continuation
         guard service.isDeclared, let response = service.bound.call(service.name, with: request) else {
           return  // an undeclared service never answers (its failure is at the line of the binding)
         }
+        waiter.value.onEnd = service.inFlight()
         waiter.value.start(response)
       }
     } onCancel: {
@@ -108,8 +113,10 @@ public struct AsyncFlowService<Response: Decodable>: @unchecked Sendable {
 /// One pending call of an async service: resumes its caller at the response's first event.
 private final class ServiceWaiter: Observer {
   var continuation: UnsafeContinuation<Value, any Error>?
+  /// Notes the end of the call (``PendingWork``).
+  var onEnd: (() -> Void)?
   private var subscription: (any Disposable)?
-  private var isCancelled = false
+  private(set) var isCancelled = false
 
   func start(_ response: any Source) {
     let subscription = response.subscribe(self)
@@ -121,6 +128,8 @@ private final class ServiceWaiter: Observer {
     self.continuation = nil
     subscription?.dispose()
     subscription = nil
+    onEnd?()
+    onEnd = nil
     switch event {
     case .next(let value): continuation.resume(returning: value)
     case .error(let value): continuation.resume(throwing: ServiceError(value))
@@ -136,6 +145,8 @@ private final class ServiceWaiter: Observer {
     self.continuation = nil
     subscription?.dispose()
     subscription = nil
+    onEnd?()
+    onEnd = nil
     continuation.resume(throwing: CancellationError())
   }
 }

@@ -108,8 +108,15 @@ public struct FlowScheduler: Scheduler, @unchecked Sendable {
     options: Never?, _ action: @escaping () -> Void
   ) -> any Cancellable {
     let repeating = RepeatingAction(clock: clock, first: date, interval: interval, body: action)
+    let token = clock.pending.begin(
+      PendingWork.Item(
+        since: frame, what: "a repeating timer of flow.scheduler (every \(interval.nanoseconds) ns)",
+        name: "FlowScheduler"))
     clock.schedule(repeating, atFrame: clock.frame(of: date))
-    return AnyCancellable { repeating.cancel() }
+    return AnyCancellable { [pending = clock.pending] in
+      pending.end(token)
+      repeating.cancel()
+    }
   }
 }
 
@@ -122,10 +129,12 @@ final class FlowClock {
   var lastFrame = 0
   private let thread = pthread_self()
   let owner = NodeLabel("FlowScheduler")
+  let pending: PendingWork
 
-  init(scheduler: VirtualTimeScheduler, tick: Int64) {
+  init(scheduler: VirtualTimeScheduler, tick: Int64, pending: PendingWork) {
     self.scheduler = scheduler
     self.tick = max(tick, 1)
+    self.pending = pending
   }
 
   func checkThread() {
@@ -144,7 +153,18 @@ final class FlowClock {
 
   func schedule(atFrame frame: Int, _ action: @escaping () -> Void) {
     checkThread()
-    scheduler?.schedule(at: frame, ClosureAction(owner: owner, action))
+    guard let scheduler else { return }
+    let pending = self.pending
+    let token = pending.begin(
+      PendingWork.Item(
+        since: scheduler.now, due: max(frame, scheduler.now), what: "an action of flow.scheduler", name: "FlowScheduler"
+      ))
+    scheduler.schedule(
+      at: frame,
+      ClosureAction(owner: owner) {
+        pending.end(token)
+        action()
+      })
   }
 
   func schedule(_ action: RepeatingAction, atFrame frame: Int) {

@@ -128,10 +128,46 @@ private struct User: Codable, Equatable {
     let path = String(line.dropFirst("  diagram: ".count))
     let html = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
     #expect(html.contains("✗ loginButton.enabled (model)"))
+    #expect(html.contains("<b>model</b> (the scenario's declared graph run alone on the same inputs)"))
     #expect(html.contains("✗ loginButton.enabled (code)"))
     #expect(html.contains("<g class=\"parting\" data-frame=\"1\">"))
     // Without artifacts (and without FLOWRUN_ARTIFACTS), nothing is written.
     let plain = try ScenarioCheck.failures(Self.login, root: #filePath) { Self.bind($0, plantedBug: true) }
     #expect(ProcessInfo.processInfo.environment["FLOWRUN_ARTIFACTS"] != nil || !plain[0].message.contains("diagram:"))
+  }
+
+  /// A failure carries its kind, scenario, frame and lanes, to assert on without parsing.
+  @Test func aFailureCarriesItsLanesAndTheFrameWhereTheCodeParts() throws {
+    let failures = try ScenarioCheck.failures(Self.login) { Self.bind($0, plantedBug: true) }
+    let failure = try #require(failures.first)
+    #expect(failure.kind == .expectation)
+    #expect(failure.scenario == "Login button enables once both fields have text; the icon URL follows the account")
+    #expect(failure.frame == 1)
+    #expect(failure.expected == "ff-t-t-t")
+    #expect(failure.model == "ff-t-t-t")
+    #expect(failure.actual == "ft-t-t-t")
+    #expect(failure.difference == "frame 1: expected f, got t")
+    #expect(failure.legend == ["f": "false", "t": "true"])
+  }
+
+  /// `run` on a failing check records its issue and attaches the HTML diagram and the diff
+  /// (`swift test --attachments-path DIR` writes them).
+  @Test func aFailingRunRecordsItsIssueWithItsAttachments() throws {
+    try withKnownIssue {
+      try ScenarioCheck.run(Self.login) { Self.bind($0, plantedBug: true) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("expectation 'loginButton.enabled' (bound to the code) failed") }
+    }
+  }
+
+  /// A publisher of the wrong type: the failure names the Swift type the code sent.
+  @Test func aPublisherOfTheWrongTypeIsNamed() throws {
+    let failures = try ScenarioCheck.failures(Self.login) { flow in
+      flow.observe("loginButton.enabled", Just(0))
+    }
+    let failure = try #require(failures.first)
+    #expect(
+      failure.message.hasSuffix(
+        "the code sent values of Swift type Int (number); the scenario expects Bool values"), "\(failure.message)")
   }
 }

@@ -183,4 +183,21 @@ private final class LoginForm {
     #expect(failure.counterexample?.shrinkSteps == 0)
     #expect(failure.counterexample?.note == nil)
   }
+
+  /// The binding given to `run` observes every expectation; exploring with it is fine when the
+  /// invariant reads only some of them (an explored run, and the counterexample file, check
+  /// only what the invariant reads), and no message says a name the file has is missing.
+  @Test func theBindingOfRunExploresToo() throws {
+    let path = "Tests/FlowrunTestingTests/Scenarios/explore-extra.yaml"
+    for plantedBug in [false, true] {  // with the bug: one counterexample per document
+      let bind: (Flow) -> Void = { flow in
+        Self.bind(flow, plantedBug: plantedBug)
+        flow.observe("isLoading", Just(false))
+      }
+      let explored = try ScenarioCheck.exploreFailures(path, runs: 50, seed: 1, bind)
+      #expect(explored.count == (plantedBug ? 2 : 0), "\(explored.map(\.message))")
+      #expect(!explored.contains { $0.message.contains("has no") }, "\(explored.map(\.message))")
+      #expect(explored.first?.counterexample?.note == nil, "\(explored.map(\.message))")
+    }
+  }
 }

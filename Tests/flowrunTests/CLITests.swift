@@ -68,6 +68,42 @@ import Testing
     #expect(output.stdout.contains("1 scenario, 0 passed, 1 failed"))
   }
 
+  /// `--exhaustive` runs every scenario as `exhaustive: true`: a debounce still holding a
+  /// value at `until` fails the run at its line; without the flag the file passes.
+  @Test func exhaustiveFailsARunThatEndsWithATimerArmed() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("exhaustive-\(UUID().uuidString).yaml")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let yaml = """
+      flowrun: 1
+      name: Debounce holding a value
+      until: 3
+      signals:
+        typed: { hot: "-a" }
+        settled: [{ from: typed }, { debounce: 5 }]
+      expect:
+        settled: "-"
+      """
+    try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try CLI.run(["run", path]).status == 0)
+    let output = try CLI.run(["run", "--exhaustive", "--color", "never", path])
+    #expect(output.status == 1)
+    #expect(
+      output.stdout.contains(
+        ":6:32: error: frame 3: exhaustive: the run ended at frame 3 with a timer of 'debounce' still armed (due at frame 6)"
+      ), "\(output.stdout)")
+  }
+
+  /// The teaching scenarios end with nothing pending, except the two whose point is work left
+  /// running: a login that never answers, and an interval bounded only by `until`.
+  @Test func theTeachingScenariosAreExhaustiveButTwo() throws {
+    let output = try CLI.run(["run", "--exhaustive", "--color", "never", "scenarios"])
+    let failing = output.stdout.split(separator: "\n").filter { $0.hasPrefix("✗ ") }
+      .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+    #expect(
+      failing == ["scenarios/login/never-answers.yaml", "scenarios/time/interval-timer.yaml"], "\(output.stdout)")
+  }
+
   @Test func brokenFileIsOne() throws {
     let output = try CLI.run(["Tests/flowrunTests/Golden/broken.yaml"])
     #expect(output.status == 1)

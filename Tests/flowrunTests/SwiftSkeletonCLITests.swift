@@ -18,6 +18,15 @@ import Testing
     assertGolden(output.stdout, file: url)
   }
 
+  /// A subject is driven by sending into the code's subject, not by assigning to it.
+  @Test func aSubjectIsDrivenBySend() throws {
+    let output = try CLI.run(["init", "--swift", "scenarios/libraries/reused-racsubject.yaml"])
+    #expect(output.status == 0)
+    let drives = output.stdout.split(separator: "\n").filter { $0.contains("flow.drive(") }
+    #expect(drives.contains { $0.contains(".send(value) }") }, "\(output.stdout)")
+    #expect(!drives.contains { $0.contains("#> = value") && $0.contains("\"status\"") }, "\(output.stdout)")
+  }
+
   @Test func aFileThatDoesNotLoadIsItsDiagnosticsAndExitCode1() throws {
     let output = try CLI.run(["init", "--swift", "no-such-file.yaml"])
     #expect(output.status == 1)

@@ -56,6 +56,8 @@ public final class Command {
   private var allowed = true
   /// Executions started and not ended (what `executing` and `enabled` show).
   private var running = 0
+  /// How many executions are running (started and not ended).
+  public var runningCount: Int { running }
   /// Accepted executions waiting for an ending execution's deliveries to finish.
   private var waiting: [Value] = []
   /// Nesting of `finish`'s deliveries.

@@ -9,10 +9,19 @@ public final class Service {
   public let calls: Subject
   private let respond: Respond
   private var count = 0
+  // Unowned: the run's graph owns its runtime and every node that refers to it (Runtime,
+  // "Ownership").
+  private unowned let runtime: Runtime
+  /// Whether calls in flight are kept (``callsInFlight``), for an exhaustive run.
+  public var tracksCalls = false
+  /// The calls whose response has neither ended nor been disposed: call number → the frame
+  /// it was made at (only while ``tracksCalls``).
+  public private(set) var callsInFlight: [Int: Int] = [:]
 
   public init(owner: NodeLabel, runtime: Runtime, respond: @escaping Respond) {
     self.owner = owner
     self.respond = respond
+    self.runtime = runtime
     calls = Subject(kind: .publish, owner: NodeLabel("\(owner.name).calls", at: owner.location), runtime: runtime)
   }
 
@@ -21,7 +30,55 @@ public final class Service {
     let number = count
     count += 1
     calls.receive(.next(input))
-    return try respond(input, number)
+    let response = try respond(input, number)
+    return tracksCalls ? TrackedResponse(response, service: self, number: number) : response
+  }
+
+  fileprivate func began(_ number: Int) { callsInFlight[number] = runtime.now }
+  fileprivate func ended(_ number: Int) { callsInFlight[number] = nil }
+}
+
+/// A response whose subscription is a call in flight until it ends or is disposed.
+private final class TrackedResponse: Source {
+  private let response: any Source
+  private let service: Service
+  private let number: Int
+
+  init(_ response: any Source, service: Service, number: Int) {
+    self.response = response
+    self.service = service
+    self.number = number
+  }
+
+  func subscribe(_ observer: any Observer) -> any Disposable {
+    let call = TrackedCall(observer, service: service, number: number)
+    service.began(number)
+    call.upstream = response.subscribe(call)
+    return call
+  }
+}
+
+private final class TrackedCall: Observer, Disposable {
+  private let downstream: any Observer
+  private let service: Service
+  private let number: Int
+  var upstream: (any Disposable)?
+
+  init(_ downstream: any Observer, service: Service, number: Int) {
+    self.downstream = downstream
+    self.service = service
+    self.number = number
+  }
+
+  func receive(_ event: Event) {
+    if event.isTerminal { service.ended(number) }
+    downstream.receive(event)
+  }
+
+  func dispose() {
+    service.ended(number)
+    upstream?.dispose()
+    upstream = nil
   }
 }
 

@@ -61,6 +61,9 @@ struct ActionQueue {
     return true
   }
 
+  /// The entries, in no order.
+  var entries: [PendingAction] { Array(heap.unordered) }
+
   /// A queue of the entries for which `isIncluded` is true.
   func filter(_ isIncluded: (PendingAction) -> Bool) -> ActionQueue {
     var kept = ActionQueue()

@@ -91,6 +91,13 @@ public final class Runtime {
     scheduler.stop()
   }
 
+  /// Fails the run after its end, at `frame` (an exhaustive run's pending work): unlike
+  /// ``fail(_:at:)-(Diagnostic.Message,_)``, each call records its error.
+  public func fail(atEnd frame: Int, _ message: Diagnostic.Message, at location: SourceLocation?) {
+    failed = true
+    record(RunIssue(severity: .error, frame: frame, message: message.text, location: location))
+  }
+
   /// Fails the run with a message made at the raise site.
   public func fail(_ message: String, at location: SourceLocation?) {
     fail(Diagnostic.Message(message), at: location)

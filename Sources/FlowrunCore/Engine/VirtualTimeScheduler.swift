@@ -14,11 +14,26 @@ public protocol ScheduledAction: AnyObject {
   /// Whether the action brings an input into the graph (a marble's event, a timeline action):
   /// a ``TieBreaker`` may reorder the inputs due at the start of a frame.
   var isInput: Bool { get }
+  /// What the action is as work still armed when the run ends (`"a timer"` of a `debounce`,
+  /// `delay` or `timeout`, `"an interval"`), for an exhaustive run; nil for an action that is
+  /// not such work (an input, an expectation's window).
+  var armedWork: String? { get }
 }
 
 extension ScheduledAction {
   public var isCancelled: Bool { false }
   public var isInput: Bool { false }
+  public var armedWork: String? { nil }
+}
+
+/// An action still armed when a run ended (``VirtualTimeScheduler/armedWork``).
+public struct ArmedWork: Sendable, Equatable {
+  /// The frame it is due at.
+  public var frame: Int
+  /// The node it belongs to.
+  public var owner: NodeLabel
+  /// What it is (``ScheduledAction/armedWork``).
+  public var what: String
 }
 
 /// Chooses the order of the inputs due at the start of a frame (`flowrun explore --orders`
@@ -98,6 +113,15 @@ public final class VirtualTimeScheduler {
 
   /// The frame of the next pending action, if any.
   public var nextFrame: Int? { queue.pointee.nextFrame }
+
+  /// The pending actions that are work still armed (timers, intervals), not cancelled, in
+  /// `(frame, sequence)` order: what an exhaustive run reports at its end.
+  public var armedWork: [ArmedWork] {
+    queue.pointee.entries
+      .filter { !$0.action.isCancelled && $0.action.armedWork != nil }
+      .sorted { $0 < $1 }
+      .map { ArmedWork(frame: $0.frame, owner: $0.action.owner, what: $0.action.armedWork ?? "") }
+  }
 
   /// Reorders the inputs due at the start of each frame; nil (the default) keeps the order in
   /// which they were scheduled.

@@ -59,6 +59,7 @@ final class OperatorTimer: ScheduledAction {
   }
 
   var isCancelled: Bool { target == nil }
+  var armedWork: String? { "a timer" }
 }
 
 /// An operator's handle on its pending timer entries, set to its `Timing`: scheduling reuses

@@ -36,6 +36,7 @@ private final class TimerSubscription: ScheduledAction, Disposable {
   private var isActive = true
 
   var owner: NodeLabel { source.owner }
+  var armedWork: String? { isActive ? (source.period == nil ? "a timer" : "an interval") : nil }
 
   init(source: TimerSource, observer: any Observer) {
     self.source = source

@@ -67,7 +67,7 @@ final class ScenarioCompiler {
 
   static let topLevelKeys = [
     "flowrun", "name", "description", "tags", "library", "tick", "grammar", "values", "error", "signals",
-    "subjects", "properties", "commands", "services", "effects", "timeline", "until", "limit",
+    "subjects", "properties", "commands", "services", "effects", "timeline", "until", "exhaustive", "limit",
     "expect", "invariants", "explore",
   ]
 
@@ -160,6 +160,9 @@ final class ScenarioCompiler {
     if let node = root["effects"] { compileEffects(node) }
     if let node = root["timeline"] { compileTimeline(node) }
     if let node = root["until"] { plan.until = frames(node, "'until'", minimum: 0) }
+    if let node = root["exhaustive"], let exhaustive = context.bool(node, "'exhaustive'") {
+      plan.exhaustive = exhaustive
+    }
     let expectations = root["expect"].map { compileExpectations($0) } ?? []
     if let node = root["invariants"] { compileInvariants(node) }
     if let node = root["explore"] { compileExplore(node) }

@@ -29,6 +29,17 @@ public struct Scenario: Sendable {
   public var expectations: [ExpectationSpec] { parts.fields.expectations }
   /// The YAML file, for placing run-time diagnostics.
   public var file: YAMLFile { parts.fields.file }
+  /// The scenario's `until` frame, if it has one (the end of its time; without it the run
+  /// ends when nothing is scheduled).
+  public var until: Int? { plan.until }
+  /// Whether work still pending at the run's end fails the run (`exhaustive:`,
+  /// docs/semantics.md "The run's end").
+  public var isExhaustive: Bool { plan.exhaustive }
+
+  /// Makes the run exhaustive (`flowrun run --exhaustive`).
+  public mutating func makeExhaustive() {
+    plan.exhaustive = true
+  }
 
   /// The compiled graph; changing it (limits given on the command line) makes new parts.
   var plan: ScenarioPlan {
@@ -202,6 +213,8 @@ struct ScenarioPlan: @unchecked Sendable {
   var effects: [EffectPlan] = []
   var timeline: [TimelinePlan] = []
   var until: Int?
+  /// `exhaustive: true` (or `--exhaustive`): work still pending at the run's end fails it.
+  var exhaustive = false
   var limits = RunLimits()
   /// The library whose names and meanings the scenario reads (libraries.md); nil: the default.
   var library: Library?

@@ -45,6 +45,7 @@ public enum ScenarioRunner {
     run.scheduleTimeline(scenario.plan)
     run.connect(scenario)
     run.runScheduler(scenario)
+    run.checkNothingPending(scenario)
     let (results, stats) = run.results(scenario)
     let diagnostics = run.diagnostics(scenario)
     let invariantResults = run.invariants?.results ?? []
@@ -110,6 +111,9 @@ private final class ScenarioRun {
     runtime.tracer = tracer
     graph = Graph(scenario: scenario, runtime: runtime)
     recorders = Array(repeating: nil, count: scenario.expectations.count)
+    if scenario.plan.exhaustive {
+      for service in graph.services.values { service.tracksCalls = true }
+    }
   }
 
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
@@ -266,6 +270,29 @@ private final class ScenarioRun {
     }
   }
 
+  /// An exhaustive run (`exhaustive: true`) fails for each timer still armed, command still
+  /// executing and service call in flight at the run's end (docs/semantics.md, "The run's end").
+  func checkNothingPending(_ scenario: Scenario) {
+    let plan = scenario.plan
+    guard plan.exhaustive, !runtime.isFailed else { return }
+    let end = max(plan.until ?? 0, runtime.now)
+    for armed in scheduler.armedWork {
+      runtime.fail(
+        atEnd: end, .armedAtEnd(armed.what, of: armed.owner.name, due: armed.frame, end: end), at: armed.owner.location)
+    }
+    for name in graph.commands.keys.sorted() {
+      guard let command = graph.commands[name], command.runningCount > 0 else { continue }
+      runtime.fail(atEnd: end, .executingAtEnd(name, command.runningCount, end: end), at: command.owner.location)
+    }
+    for name in graph.services.keys.sorted() {
+      guard let service = graph.services[name] else { continue }
+      for (number, frame) in service.callsInFlight.sorted(by: { $0.key < $1.key }) {
+        runtime.fail(
+          atEnd: end, .callInFlightAtEnd(name, number + 1, made: frame, end: end), at: service.owner.location)
+      }
+    }
+  }
+
   /// Each expectation compared with what happened.
   func results(_ scenario: Scenario) -> ([ExpectationResult], RunStats) {
     var results: [ExpectationResult] = []
@@ -322,5 +349,20 @@ private final class ScenarioRun {
     invariants?.tearDown()
     for subscription in subscriptions { subscription.dispose() }
     graph.tearDown()
+  }
+}
+
+extension Diagnostic.Message {
+  fileprivate static func armedAtEnd(_ what: String, of owner: String, due: Int, end: Int) -> Self {
+    "exhaustive: the run ended at frame \(end) with \(what) of '\(owner)' still armed (due at frame \(due))"
+  }
+
+  fileprivate static func executingAtEnd(_ command: String, _ count: Int, end: Int) -> Self {
+    let executions = count == 1 ? "1 execution" : "\(count) executions"
+    return "exhaustive: the run ended at frame \(end) with command '\(command)' still executing (\(executions))"
+  }
+
+  fileprivate static func callInFlightAtEnd(_ service: String, _ number: Int, made: Int, end: Int) -> Self {
+    "exhaustive: the run ended at frame \(end) with call \(number) of service '\(service)' never answered (made at frame \(made))"
   }
 }

@@ -44,6 +44,12 @@ struct ScenarioOptions: ParsableArguments {
       valueName: "key=n"))
   var limits: [LimitArgument] = []
 
+  @Flag(
+    help:
+      "Fail a scenario that ends with work still pending: an armed timer, a command still executing, a service call in flight (as 'exhaustive: true'; docs/semantics.md)."
+  )
+  var exhaustive = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
@@ -61,6 +67,7 @@ struct ScenarioOptions: ParsableArguments {
     options.library = library?.library
     if let jobs { options.jobs = jobs }
     for limit in limits { options.limits[limit.key] = limit.value }
+    options.exhaustive = exhaustive
     options.isCI = ProcessInfo.processInfo.environment["CI"] != nil
     return options
   }
