@@ -18,7 +18,7 @@ extension BindingFill {
         let body = stubBody(method, service: Self.identifier(name), shape: service.shape)
       else { return nil }
       let field = Self.identifier(name)
-      let kind = library == .async ? "AsyncFlowService" : "FlowService"
+      let kind = library.servicesAreAsync ? "AsyncFlowService" : "FlowService"
       fields.append("  let \(field): \(kind)<\(Self.serviceType(service.response))>")
       bodies += ["  \(signature(of: method)) {"] + body.map { "    " + $0 } + ["  }"]
     }

@@ -17,17 +17,15 @@ struct BindingFill {
     var fill = SwiftTestSkeleton.Fill()
     // An `internal` view model is visible to the test only through `@testable import`.
     if let module { fill.imports.append(decl.isPublic ? "import \(module)" : "@testable import \(module)") }
-    if library == .combine {
-      fill.imports += ["", "#if canImport(Combine)", "  import Combine", "#else", "  import OpenCombineShim", "#endif"]
-    }
+    fill.imports += library.testImports
     fill.construction = construction()
-    if library == .rxswift, let construction = fill.construction {
+    if library.outputs == .observables, let construction = fill.construction {
       fill.imports += rxImports(for: construction)
     }
     fill.globalActor = decl.globalActor
     for service in draft.services {
       if !service.response.isEmpty { fill.serviceTypes[service.name] = Self.serviceType(service.response) }
-      if library == .async { fill.asyncServices.insert(service.name) }
+      if library.servicesAreAsync { fill.asyncServices.insert(service.name) }
     }
     fill.outputLines = rxOutputs()
     for state in draft.states where state.isInput {
@@ -53,8 +51,8 @@ struct BindingFill {
         let verb =
           switch decl.member(member)?.kind {
           case .passthrough(relay: true)?: "accept"
-          case .currentValue(relay: false)? where library == .rxswift: "onNext"
-          case .passthrough(relay: false)? where library == .rxswift: "onNext"
+          case .currentValue(relay: false)? where library.subjectsSendWithOnNext: "onNext"
+          case .passthrough(relay: false)? where library.subjectsSendWithOnNext: "onNext"
           default: "send"
           }
         fill.inputs[state.name] = "viewModel.\(member).\(verb)(\(value))"
@@ -91,13 +89,13 @@ struct BindingFill {
       }
       return fill
     }
-    if library == .async {
+    if library.outputs == .asyncSequences {
       for chain in draft.chains where chain.isOutput && chain.name.hasPrefix("vm.") {
         fill.outputs[chain.name] = "viewModel.\(chain.name.dropFirst(3))"
       }
       return fill
     }
-    guard library == .combine else { return fill }
+    guard library.outputs == .publishers else { return fill }
     for state in draft.states where state.isOutput {
       let member = state.name.dropFirst(3)
       // A subject is its own publisher; a `@Published` property's is `$name`.
@@ -114,7 +112,7 @@ struct BindingFill {
   /// to (`subscribe(onNext:)` through `asObservable()`, which relays, Drivers and Signals have).
   /// The skeleton writes them instead of a `flow.observe`, which expects a Publisher.
   func rxOutputs() -> [String: [String]] {
-    guard library == .rxswift else { return [:] }
+    guard library.outputs == .observables else { return [:] }
     var outputs: [(name: String, member: String, type: String?)] = []
     for state in draft.states where state.isOutput {
       let member = String(state.name.dropFirst(3))
@@ -143,10 +141,10 @@ struct BindingFill {
     let services = Set(draft.services.map(\.name))
     for parameter in decl.parameters where parameter.defaultValue == nil || services.contains(parameter.name) {
       let label = parameter.label == "_" ? "" : "\(parameter.label): "
-      if library == .rxswift, parameter.type.contains("Scheduler") || parameter.name == "scheduler" {
+      if library.outputs == .observables, parameter.type.contains("Scheduler") || parameter.name == "scheduler" {
         // RxSwift's scheduler over flow.scheduler: testing-real-code.md, "Binding RxSwift code".
         arguments.append(label + (makesDrivers ? "scheduler" : "FlowRxScheduler(flow: flow.scheduler)"))
-      } else if library == .rxswift, let provider = moyaProvider(for: parameter) {
+      } else if library.outputs == .observables, let provider = moyaProvider(for: parameter) {
         declarations += provider
         arguments.append(label + parameter.name)
       } else if parameter.type.contains("Scheduler") || parameter.name == "scheduler"
@@ -184,7 +182,7 @@ struct BindingFill {
       }
     }
     let made = "\(decl.name)(\(arguments.joined(separator: ", ")))"
-    guard library == .rxswift, makesDrivers else {
+    guard library.outputs == .observables, makesDrivers else {
       return (declarations + ["let viewModel = \(made)"]).joined(separator: "\n    ")
     }
     return (declarations + sharingScheduler(making: made)).joined(separator: "\n    ")
@@ -209,7 +207,7 @@ struct BindingFill {
   /// helpers, then the function's trait).
   func stub(_ name: String, shape: ServiceShape, type: String = "") -> String {
     let call = shape.input == nil ? "\(name)()" : "\(name)($0)"
-    if library == .rxswift {
+    if library.outputs == .observables {
       let returned = type.components(separatedBy: "->").last?.trimmingCharacters(in: .whitespaces) ?? ""
       let trait =
         returned.hasPrefix("Single<") ? ".asSingle()" : returned.hasPrefix("Maybe<") ? ".asMaybe()" : ""

@@ -170,7 +170,7 @@ extension ChainReader {
         sinkEffects(name, call: call, token: token)
       } else if let closure, let target = simpleAssignment(closure) {
         current.recognised.append(name)
-        let key = library == .rxswift ? "bind" : "assign"
+        let key = library.bindingStep
         steps.append(
           Draft.Step(
             key: key, value: key == "bind" ? "{ to: vm.\(target) }" : "vm.\(target)", origin: "\(origin) \(name)"))
@@ -251,8 +251,8 @@ extension ChainReader {
     case "Just", "just":
       guard let value = inputs.first.flatMap({ literalValue($0) }) else { return [placeholderSource(call)] }
       current.recognised.append(name)
-      steps.append(Draft.Step(key: library == .rxswift ? "just" : "Just", value: value, origin: "\(origin) \(name)"))
-    case "Empty" where library == .combine && call.arguments.isEmpty:
+      steps.append(Draft.Step(key: library.justStep, value: value, origin: "\(origin) \(name)"))
+    case "Empty" where library.hasEmptyPublisher && call.arguments.isEmpty:
       current.recognised.append(name)
       steps.append(Draft.Step(key: "Empty", value: "true", origin: "\(origin) \(name)"))
     default:

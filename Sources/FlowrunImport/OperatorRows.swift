@@ -1,36 +1,6 @@
 import FlowrunScenario
 import SwiftSyntax
 
-/// The library a file is written with, read from its imports.
-enum ImportedLibrary: Equatable {
-  case combine, rxswift, async
-
-  /// The scenario's `library:`.
-  var scenarioName: String? {
-    switch self {
-    case .combine: "combine"
-    case .rxswift: "rxswift"
-    case .async: "async"
-    }
-  }
-
-  var library: Library? {
-    switch self {
-    case .combine: .combine
-    case .rxswift: .rxswift
-    case .async: .async
-    }
-  }
-
-  static func of(imports: Set<String>) -> ImportedLibrary {
-    if !imports.isDisjoint(with: ["RxSwift", "RxCocoa", "RxRelay"]) { return .rxswift }
-    if !imports.isDisjoint(with: ["Combine", "OpenCombine", "OpenCombineShim"]) { return .combine }
-    // swift-async-algorithms, or Observation without Combine: async/await and `@Observable`.
-    if imports.contains("AsyncAlgorithms") || imports.contains("Observation") { return .async }
-    return .combine
-  }
-}
-
 /// The rows that read one call of a chain into steps, by the call's name and labels.
 enum OperatorRows {
   /// Types whose static members start a chain (`Observable.combineLatest`, `Publishers.Merge`).

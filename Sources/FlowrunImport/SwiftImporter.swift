@@ -75,7 +75,7 @@ public enum SwiftImporter {
           chain.steps.contains { ["assign", "bind"].contains($0.key) && $0.value?.contains("vm.\(member)") == true }
         }
         let reset = reader.draft.effects.contains { $0.action.hasPrefix("set: { vm.\(member): ") }
-        let settable = decl.member(member)?.settable == true && !decl.observable && library == .rxswift && reset
+        let settable = decl.member(member)?.settable == true && !decl.observable && library.viewSetsRelays && reset
         // An input is not expected: the binding test drives it (an expected property is the
         // code's to answer).
         reader.draft.states[index].isInput = settable && !bound && reader.draft.states[index].isInput
@@ -204,10 +204,10 @@ public enum SwiftImporter {
   /// Driver<String>)`): inputs of the scenario (`init.username`, a subject), which the binding
   /// test gives `init` as its own subject and drives.
   static func parameterInputs(of decl: ViewModelDecl, file: SwiftFile, library: ImportedLibrary) -> [Draft.State] {
-    guard library != .async else { return [] }
+    guard library.initPublishersAreInputs else { return [] }
     return decl.parameters.compactMap { parameter in
       guard DeclarationReader.isPublisherType(parameter.type) else { return nil }
-      let verb = library == .rxswift ? "accept" : "send"
+      let verb = library.testSubjectVerb
       var state = Draft.State(
         name: "init.\(parameter.name)", kind: .subject("{}"),
         swiftType: DeclarationReader.genericArguments(parameter.type).first, isInput: true, isOutput: false,
