@@ -69,7 +69,7 @@ public enum ScenarioRunner {
     let said = scenario.declaredLibrary?.rawValue ?? "no library"
     let note = Diagnostic(
       severity: .note, path: scenario.path, location: scenario.plan.declaredLibraryLocation ?? scenario.location,
-      message: "not run under '\(library.rawValue)': the file says 'library: \(said)'")
+      message: Diagnostic.Message.notRunUnder(library, fileSays: said).text)
     return ScenarioResult(
       scenario: scenario, status: .skipped, expectations: [], diagnostics: [note], stats: RunStats(),
       durationSeconds: 0)
@@ -353,6 +353,10 @@ private final class ScenarioRun {
 }
 
 extension Diagnostic.Message {
+  fileprivate static func notRunUnder(_ library: Library, fileSays said: String) -> Self {
+    "not run under '\(library.rawValue)': the file says 'library: \(said)'"
+  }
+
   fileprivate static func armedAtEnd(_ what: String, of owner: String, due: Int, end: Int) -> Self {
     "exhaustive: the run ended at frame \(end) with \(what) of '\(owner)' still armed (due at frame \(due))"
   }
