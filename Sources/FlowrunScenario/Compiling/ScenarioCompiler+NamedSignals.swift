@@ -21,6 +21,8 @@ struct NamedSignalState {
   var longestName = 0
   /// The lowest stack address a nested compilation may reach (ThreadStack).
   var stackFloor: UInt = 0
+  /// `maxSignalNesting`, scaled to the thread's stack (`ThreadStack.budgeted`).
+  var nestingLimit = ScenarioCompiler.maxSignalNesting
 }
 
 /// Named signals are compiled once each, a signal compiling the named signals it refers to
@@ -63,6 +65,7 @@ extension ScenarioCompiler {
       named.longestName = max(named.longestName, name.utf8.count)
     }
     named.stackFloor = ThreadStack.floor()
+    named.nestingLimit = ThreadStack.budgeted(Self.maxSignalNesting)
   }
 
   /// Compiles the named signals `root` may refer to (the scalars of its declaration that name
@@ -133,10 +136,10 @@ extension ScenarioCompiler {
     if alias(of: index) != nil { return compileAliases(from: index) }
     let declaration = declarations[index]
     let name = declarations.keys[index]
-    guard named.nesting < Self.maxSignalNesting, ThreadStack.address() >= named.stackFloor else {
+    guard named.nesting < named.nestingLimit, ThreadStack.address() >= named.stackFloor else {
       let limit =
-        named.nesting < Self.maxSignalNesting
-        ? "too deep for the thread's stack" : "deeper than the limit of \(Self.maxSignalNesting)"
+        named.nesting < named.nestingLimit
+        ? "too deep for the thread's stack" : "deeper than the limit of \(named.nestingLimit)"
       context.error(
         "signals refer to one another \(limit) at '\(name)' (a long chain that leads into a cycle of references?)",
         at: declaration.keyNode)

@@ -133,6 +133,7 @@ public enum ScenarioLoader {
   /// Whether `bytes` look like a scenario file: its first document has a `flowrun` key (or, when
   /// it is not valid YAML, a line starts with `flowrun:`, so a broken scenario is still reported).
   public static func isScenarioFile(bytes: [UInt8]) -> Bool {
+    if let known = ScenarioDiscovery.quickLook(bytes, whole: true) { return known }
     let (file, diagnostics) = YAMLFile.parse(path: "", bytes: bytes, limits: YAMLLimits())
     if let root = file.documents.first?.root, diagnostics.isEmpty {
       return root["flowrun"] != nil
@@ -145,7 +146,8 @@ public enum ScenarioLoader {
 /// Finds scenario files under the paths a user gives.
 public enum ScenarioDiscovery {
   /// The files to run: files given directly, and under directories (recursively, sorted) every
-  /// `*.yaml`/`*.yml` whose first document has a `flowrun:` key.
+  /// `*.yaml`/`*.yml` whose first document has a `flowrun:` key. A file is parsed here only when
+  /// its first bytes cannot tell (`quickLook`): a scenario file is parsed once, by its loader.
   public static func files(in paths: [String]) -> (files: [String], missing: [String]) {
     var files: [String] = []
     var missing: [String] = []
@@ -164,12 +166,77 @@ public enum ScenarioDiscovery {
       let entries = (manager.subpaths(atPath: path) ?? []).sorted()
       for entry in entries where entry.hasSuffix(".yaml") || entry.hasSuffix(".yml") {
         let full = base + "/" + entry
-        guard let data = manager.contents(atPath: full),
-          ScenarioLoader.isScenarioFile(bytes: [UInt8](data))
-        else { continue }
+        guard isScenarioFile(path: full) else { continue }
         files.append(full)
       }
     }
     return (files, missing)
+  }
+
+  /// Whether the file at `path` is a scenario file (`ScenarioLoader.isScenarioFile`), deciding
+  /// from its first bytes when they are enough (`quickLook`), so that the loader is the only one
+  /// to parse it.
+  static func isScenarioFile(path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let prefixLength = 1 << 16
+    guard let prefix = try? handle.read(upToCount: prefixLength) else { return false }
+    let head = [UInt8](prefix)
+    let whole = head.count < prefixLength
+    switch quickLook(head, whole: whole) {
+    case true?: return true
+    case false?: return false
+    case nil:
+      guard whole else {
+        guard let rest = try? handle.readToEnd() else { return false }
+        return ScenarioLoader.isScenarioFile(bytes: head + [UInt8](rest))
+      }
+      return ScenarioLoader.isScenarioFile(bytes: head)
+    }
+  }
+
+  /// What the first bytes of a file say without parsing it: true when its first line of content
+  /// (after blank lines, comments, directives and a bare `---`) is a `flowrun:` key at the left
+  /// margin (the first document's root is then a mapping with that key, or, when the file is not
+  /// valid YAML, a line starts with `flowrun:`: a scenario either way); false when the `whole`
+  /// file is UTF-8 and holds neither `flowrun` nor a backslash (no escape can spell the key);
+  /// nil when only a parse can tell.
+  static func quickLook(_ bytes: [UInt8], whole: Bool) -> Bool? {
+    // UTF-16 and UTF-32 text (a byte-order mark, or a NUL among the first bytes) is parsed.
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) {
+      return nil
+    }
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let line = bytes[start..<end]
+      start = end + 1
+      let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+      if content.isEmpty || content.first == UInt8(ascii: "#") || line.first == UInt8(ascii: "%") { continue }
+      if line.starts(with: Array("---".utf8)) {
+        let after = line.dropFirst(3).drop {
+          $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+        }
+        if after.isEmpty || after.first == UInt8(ascii: "#") { continue }
+        break
+      }
+      let key = Array("flowrun:".utf8)
+      if line.starts(with: key) {
+        let next = line.dropFirst(key.count).first
+        if next == nil || next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\r") {
+          return true
+        }
+      }
+      break
+    }
+    guard whole, !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+    let word = Array("flowrun".utf8)
+    var index = bytes.startIndex
+    while let found = bytes[index...].firstIndex(of: word[0]) {
+      if bytes[found...].starts(with: word) { return nil }
+      index = found + 1
+    }
+    return false
   }
 }
