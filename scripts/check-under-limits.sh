@@ -3,7 +3,7 @@
 # containers and sandboxes, and checks that every run ends with its exit code and diagnostics:
 #
 #   address   ulimit -v 1048576   1 GiB of address space: a worker's 512 MiB stack may not fit
-#   stack     ulimit -s 256       a 256 KiB stack for the main thread
+#   stack     ulimit -s 1024      a 1 MiB stack for the main thread (an eighth of the usual)
 #   processes ulimit -u 1         no thread and no child process can start (run as the user
 #                                 nobody when root, whom the kernel exempts from this limit)
 #
@@ -38,7 +38,7 @@ limited() {
   local -a prefix=()
   case "$mode" in
     address) prefix=(bash -c 'ulimit -v 1048576 && exec "$@"' limited) ;;
-    stack) prefix=(bash -c 'ulimit -s 256 && exec "$@"' limited) ;;
+    stack) prefix=(bash -c 'ulimit -s 1024 && exec "$@"' limited) ;;
     processes)
       prefix=(bash -c 'ulimit -u 1 && exec "$@"' limited)
       [ "$(id -u)" = 0 ] && prefix=(setpriv --reuid=65534 --regid=65534 --clear-groups -- "${prefix[@]}")

@@ -79,9 +79,9 @@ public final class Runtime {
   /// `depthLimit` and the nesting budget shrink with the stack of a thread that runs with less
   /// than a worker's full stack (`ThreadStack.budgeted`).
   public init(depthLimit: Int = 10_000, budget: RunBudget = RunBudget()) {
-    self.depthLimit = ThreadStack.budgeted(depthLimit)
+    self.depthLimit = ThreadStack.budgeted(depthLimit, standard: 10_000)
     var scaled = budget
-    scaled.nesting = ThreadStack.budgeted(budget.nesting)
+    scaled.nesting = ThreadStack.budgeted(budget.nesting, standard: RunBudget().nesting)
     self.budget = scaled
   }
 

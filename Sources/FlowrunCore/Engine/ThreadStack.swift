@@ -69,7 +69,7 @@ public enum ThreadStack {
   /// on every machine and build, still stops deep calls before the stack guard does.
   public static let fullSize = 1 << 29
 
-  /// What `budgeted(_:)` multiplies a limit by on the current thread: 1 unless
+  /// What `budgeted(_:standard:)` scales a standard limit by on the current thread: 1 unless
   /// `setBudgetedSize` marked a smaller stack.
   public static func budgetScale() -> Double {
     #if canImport(Glibc)
@@ -80,11 +80,12 @@ public enum ThreadStack {
     #endif
   }
 
-  /// `limit` scaled to the current thread's budgeted stack (at least 1).
-  public static func budgeted(_ limit: Int) -> Int {
+  /// `limit`, capped by `standard` (the limit made for a full stack) scaled to the current
+  /// thread's budgeted stack (at least 1): a scenario's own lower limit stays as it is.
+  public static func budgeted(_ limit: Int, standard: Int) -> Int {
     let scale = budgetScale()
     guard scale < 1 else { return limit }
-    return max(1, Int((Double(limit) * scale).rounded(.down)))
+    return min(limit, max(1, Int((Double(standard) * scale).rounded(.down))))
   }
 
   /// Marks the stack size the current thread's budgets are scaled to (nil: the full budgets).

@@ -65,7 +65,7 @@ extension ScenarioCompiler {
       named.longestName = max(named.longestName, name.utf8.count)
     }
     named.stackFloor = ThreadStack.floor()
-    named.nestingLimit = ThreadStack.budgeted(Self.maxSignalNesting)
+    named.nestingLimit = ThreadStack.budgeted(Self.maxSignalNesting, standard: Self.maxSignalNesting)
   }
 
   /// Compiles the named signals `root` may refer to (the scalars of its declaration that name
