@@ -30,8 +30,9 @@ final class WorkPool<Result: Sendable>: @unchecked Sendable {
   /// What did not go as asked when starting the workers (nil when every worker started with
   /// the full stack).
   private(set) var note: String?
-  /// The calling thread's stack size, when it does the work.
+  /// The calling thread's stack size, when it does the work (no worker started).
   private var callingThreadStack = 0
+  private var runsInline = false
 
   /// Stack size of a worker: deep synchronous deliveries (up to the depth limit) fit.
   static var stackSize: Int { ThreadStack.fullSize }
@@ -70,6 +71,7 @@ final class WorkPool<Result: Sendable>: @unchecked Sendable {
     if threads.isEmpty {
       let own = ThreadStack.size() ?? 0
       callingThreadStack = own
+      runsInline = true
       note =
         Self.describe(failure) + "; the work runs on the calling thread, whose \(Self.mebibytes(own)) stack \(scaled)"
     } else if chosen != Self.stackSize {
@@ -110,7 +112,7 @@ final class WorkPool<Result: Sendable>: @unchecked Sendable {
   /// The result of `index`, waiting until it is ready; without workers, runs the indices up to
   /// `index` on the calling thread.
   func result(_ index: Int) -> Result {
-    if threads.isEmpty {
+    if runsInline {
       ThreadStack.setBudgetedSize(callingThreadStack > 0 ? callingThreadStack : nil)
       defer { ThreadStack.setBudgetedSize(nil) }
       while results[index] == nil, let taken = take() { results[taken] = body(taken) }
