@@ -10,9 +10,9 @@
 # A hostile case must exit 1 with its expected first diagnostic (`<case>.expected`); a number
 # after "limit of" is not compared, since a run on a smaller stack scales its depth and nesting
 # limits. `scenarios/` must print what it prints without limits (the durations aside) and exit
-# with the same code, with --jobs 1 and 2. Under the address-space limit each hostile case
-# runs alone (each process start is a chance for the workers' stacks not to fit); under the
-# others the corpus runs in one invocation.
+# with the same code, with --jobs 1 and 2. `flowrun lsp` must answer and exit 0. Under the
+# address-space limit each hostile case runs alone (each process start is a chance for the
+# workers' stacks not to fit); under the others the corpus runs in one invocation.
 #
 # Nothing is timed: the checks are exit codes and text. A run still going after HANG_GUARD
 # seconds (default 600, far beyond the slowest case) is killed and reported as a hang, so that
@@ -128,6 +128,23 @@ for mode in "${MODES[@]}"; do
     for name in $cases; do expect_diagnostic "$mode --jobs 2" "$name" "$output" >>"$failures"; done
     count=$((count + 1))
   fi
+done
+# The language server under each limit: it opens a broken file, publishes its diagnostics and
+# exits 0 after shutdown and exit, also when its reader thread cannot start.
+lsp_message() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+{
+  lsp_message '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+  lsp_message '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/x.yaml","languageId":"yaml","version":1,"text":"flowrun: 1\nname: x\nsignals:\n  s: { just: [1 }\n"}}}'
+  lsp_message '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+  lsp_message '{"jsonrpc":"2.0","method":"exit"}'
+} >"$WORK/lsp.in"
+for mode in "${MODES[@]}"; do
+  limited "$mode" "$FLOWRUN" lsp <"$WORK/lsp.in" >"$output"
+  status=$?
+  if [ $status != 0 ] || ! grep -q 'textDocument/publishDiagnostics' "$output"; then
+    echo "$mode flowrun lsp: exit $status, expected 0 and published diagnostics: $(head -c 600 "$output")" >>"$failures"
+  fi
+  count=$((count + 1))
 done
 if [ -s "$failures" ]; then
   cat "$failures"

@@ -1,3 +1,4 @@
+import FlowrunCore
 import Foundation
 
 /// Runs a session in a child process of the same executable, so that a trap while loading or
