@@ -30,7 +30,15 @@ JOBS="${CHECK_JOBS:-2}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/flowrun-limits.XXXXXX")"
 chmod 755 "$WORK"
 trap 'rm -rf "$WORK"' EXIT
-cd "$ROOT"
+# Everything runs from a world-readable copy, so that the user nobody can read it whatever the
+# checkout's permissions.
+mkdir -p "$WORK/tree/Tests"
+cp -R "$ROOT/scenarios" "$WORK/tree/scenarios"
+cp -R "$ROOT/Tests/Hostile" "$WORK/tree/Tests/Hostile"
+cp "$FLOWRUN" "$WORK/tree/flowrun"
+FLOWRUN="$WORK/tree/flowrun"
+chmod -R a+rX "$WORK/tree"
+cd "$WORK/tree"
 
 # limited MODE CMD...: runs CMD with MODE's limit, standard error to standard output.
 limited() {
