@@ -105,7 +105,8 @@ let package = Package(
     .target(name: "Flowrun", dependencies: ["FlowrunApp", "FlowrunReport", "FlowrunScenario", "FlowrunExplore"]),
     // The language server of `flowrun lsp`, over the loader (FlowrunLSP/LanguageServer.swift).
     .target(
-      name: "FlowrunLSP", dependencies: ["FlowrunDiagnostics", "FlowrunYAML", "FlowrunMarbles", "FlowrunScenario"]),
+      name: "FlowrunLSP",
+      dependencies: ["FlowrunDiagnostics", "FlowrunCore", "FlowrunYAML", "FlowrunMarbles", "FlowrunScenario"]),
     // `flowrun playground`: a local web page that edits a scenario and redraws it as you type.
     .target(
       name: "FlowrunPlayground",

@@ -1,3 +1,4 @@
+import FlowrunCore
 import Foundation
 
 /// Runs a session in a child process of the same executable, so that a trap while loading or
@@ -55,13 +56,25 @@ public enum IsolatedRun {
     return child
   }
 
-  /// Runs `arguments` in children of `executable` until one exits normally, and returns that
+  /// How a supervised run ended.
+  public enum Outcome: Sendable, Equatable {
+    /// A child ran to its end and exited with this status.
+    case exited(Int32)
+    /// No child could start (`reason`): the caller runs the session in its own process with
+    /// these settings (what crashed before, whose reports were printed), without isolation.
+    case runInProcess(Child, reason: String)
+  }
+
+  /// Runs `arguments` in children of `executable` until one runs to its end, and returns that
   /// child's exit status. `standardError` receives what the children write to standard error,
-  /// and a message when a child could not start or crashed outside any file.
+  /// and a message when a child crashed outside any file. A child that dies of a signal, or
+  /// exits before its run ended, is reported as crashed in what it was loading or running, and
+  /// the next child goes on without it. The supervisor starts no thread: it reads the child's
+  /// standard error and checks whether the child ended, so a child that ends is never waited for.
   public static func supervise(
     executable: String, arguments: [String], environment: [String: String],
     standardError: @escaping @Sendable (Data) -> Void
-  ) -> Int32 {
+  ) -> Outcome {
     let error = { (message: String) in standardError(Data(message.utf8)) }
     let progressPath =
       FileManager.default.temporaryDirectory
@@ -71,8 +84,7 @@ public enum IsolatedRun {
     var child = Child(progressPath: progressPath)
     while true {
       guard FileManager.default.createFile(atPath: progressPath, contents: nil) else {
-        error("error: cannot create \(progressPath)\n")
-        return 1
+        return runHere(child, reason: "cannot create \(progressPath)")
       }
       var variables = environment
       variables[progressVariable] = progressPath
@@ -82,40 +94,22 @@ public enum IsolatedRun {
       variables[serialVariable] = child.serial ? "1" : "0"
       // The crash is reported in the run's reports; the runtime's backtrace would take seconds.
       if variables["SWIFT_BACKTRACE"] == nil { variables["SWIFT_BACKTRACE"] = "enable=no" }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-      process.environment = variables
-      // Standard error passes through, and its last lines say why a child crashed.
-      let errors = Pipe()
-      process.standardError = errors
-      let tail = ErrorTail()
-      let forwarder = Thread {
-        let handle = errors.fileHandleForReading
-        while true {
-          let data = handle.availableData
-          if data.isEmpty { break }
-          standardError(data)
-          tail.append(data)
-        }
-        tail.end()
+      let ended: SupervisedChild.Ending
+      switch SupervisedChild.run(executable: executable, arguments: arguments, environment: variables, standardError) {
+      case .failure(let failure):
+        return runHere(child, reason: "the child process could not start (\(String(cString: strerror(failure.code))))")
+      case .success(let ending): ended = ending
       }
-      // Foundation's `waitUntilExit` polls a run loop (up to 50 ms late); the handler is not.
-      let exited = DispatchSemaphore(value: 0)
-      process.terminationHandler = { _ in exited.signal() }
-      do {
-        try process.run()
-      } catch let failure {
-        error("error: cannot start \(executable): \(failure.localizedDescription)\n")
-        return 1
-      }
-      forwarder.start()
-      exited.wait()
-      try? errors.fileHandleForWriting.close()
-      tail.waitForEnd()
-      guard process.terminationReason == .uncaughtSignal else { return process.terminationStatus }
-      let signal = describe(signal: process.terminationStatus) + (tail.reason().map { ": " + $0 } ?? "")
       let progress = Progress(text: (try? String(contentsOfFile: progressPath, encoding: .utf8)) ?? "")
+      let how: String
+      switch ended.status {
+      case .exited(let code):
+        // A child that exits before its run ended (`E`) left what it was doing unfinished.
+        if progress.finished || progress.inFlight.isEmpty { return .exited(code) }
+        how = "exited with status \(code)"
+      case .signalled(let signal): how = describe(signal: signal)
+      }
+      let signal = how + (ended.reason.map { ": " + $0 } ?? "")
       child.quietFiles = max(child.quietFiles, progress.reportedFiles)
       let suspects = progress.inFlight.filter { child.crashed[$0] == nil }
       if suspects.count == 1, let culprit = suspects.first {
@@ -124,23 +118,30 @@ public enum IsolatedRun {
         child.serial = true
       } else {
         error("error: flowrun crashed (\(signal)) outside any scenario file\n")
-        return 1
+        return .exited(1)
       }
     }
   }
 
+  /// Runs in this process what the next child would have run; its progress goes nowhere.
+  private static func runHere(_ child: Child, reason: String) -> Outcome {
+    var settings = child
+    settings.progressPath = "/dev/null"
+    return .runInProcess(settings, reason: reason + "; the run goes on in this process, without crash isolation")
+  }
+
   /// In a child: ends this process when its parent is gone (killed by a timeout, say), so that
-  /// an orphaned child does not run on unseen. Checks five times a second.
+  /// an orphaned child does not run on unseen. Checks five times a second, on a thread of its
+  /// own; when that thread cannot start, the child runs on unwatched.
   public static func exitWithParent() {
     let parent = getppid()
-    let watcher = Thread {
+    let started = WorkerThread.start(stackSize: 1 << 16) {
       while true {
-        Thread.sleep(forTimeInterval: 0.2)
+        usleep(200_000)
         if getppid() != parent { _exit(1) }
       }
     }
-    watcher.stackSize = 1 << 16
-    watcher.start()
+    if case .success(let watcher) = started { watcher.detach() }
   }
 
   /// What a child's progress file says.
@@ -149,6 +150,8 @@ public enum IsolatedRun {
     var inFlight: [String] = []
     /// How many files' human reports were printed.
     var reportedFiles = 0
+    /// The child's session ran to its end (`E`).
+    var finished = false
 
     init(text: String) {
       var started: [String] = []
@@ -162,6 +165,7 @@ public enum IsolatedRun {
         case "R": started.append("R" + key)
         case "r": ended.insert("R" + key)
         case "P": reportedFiles += 1
+        case "E": finished = true
         default: break
         }
       }
@@ -185,46 +189,6 @@ extension IsolatedRun.Child {
     guard let how = crashed[key] else { return nil }
     let what = key.hasPrefix("L") ? "loading this file" : "running this scenario"
     return "flowrun crashed while \(what) (\(how)); the run went on without it"
-  }
-}
-
-/// The end of what a child wrote to standard error, kept to say why it crashed.
-final class ErrorTail: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var data = Data()
-  private var ended = false
-  private static let kept = 1 << 16
-
-  func append(_ chunk: Data) {
-    condition.lock()
-    data.append(chunk)
-    if data.count > Self.kept { data = data.suffix(Self.kept) }
-    condition.unlock()
-  }
-
-  /// Waits until the child's standard error is closed (the forwarding thread read its end).
-  func waitForEnd() {
-    condition.lock()
-    while !ended { condition.wait() }
-    condition.unlock()
-  }
-
-  func end() {
-    condition.lock()
-    ended = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// The runtime's or a sanitizer's one-line reason (`Fatal error: …`), if it printed one.
-  func reason() -> String? {
-    condition.lock()
-    defer { condition.unlock() }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-    let markers = ["Fatal error:", "ERROR: AddressSanitizer", "Precondition failed", "Assertion failed"]
-    guard let line = lines.last(where: { line in markers.contains { line.contains($0) } }) else { return nil }
-    let text = line.trimmingCharacters(in: .whitespaces)
-    return text.count > 300 ? String(text.prefix(300)) + "…" : text
   }
 }
 

@@ -124,6 +124,7 @@ public enum Session {
       defer { progress?.mark("l\(position)") }
       return ScenarioLoader.load(path: files[position], limits: readLimits, library: options.library)
     }
+    if let note = loader.note { emit(.standardError("note: \(note)\n")) }
     var selected: [Selected] = []
     // Scenarios matching the filter and tags, before sharding.
     var index = 0
@@ -140,6 +141,9 @@ public enum Session {
       selected.append(Selected(file: file, scenarios: scenarios))
     }
     let matched = index
+    // The loaders' stacks are unmapped before the runners map theirs (under an address-space
+    // limit both might not fit).
+    loader.join()
 
     let wantsHuman = options.reporters.isEmpty || options.reporters.contains { $0.kind == .human && $0.path == nil }
     let reporter = HumanReporter(color: options.color, verbosity: options.verbosity)
@@ -164,6 +168,7 @@ public enum Session {
         return ScenarioRunner.run(scenario)
       }
     }
+    if let note = runner.note, note != loader.note { emit(.standardError("note: \(note)\n")) }
     var summary = RunSummary()
     var reports: [RunReport.FileReport] = []
     for position in selected.indices {
@@ -227,6 +232,7 @@ public enum Session {
       let text = machine.render(report)
       if let path = request.path { emit(.file(path: path, contents: text)) } else { emit(.standardOutput(text)) }
     }
+    progress?.mark("E")
     return (summary.isSuccess || updated) && !failsEmpty ? exitSuccess : exitFailure
   }
 

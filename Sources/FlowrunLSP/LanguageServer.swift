@@ -1,3 +1,4 @@
+import FlowrunCore
 import FlowrunDiagnostics
 import Foundation
 
@@ -31,29 +32,41 @@ public struct LanguageServer: Sendable {
   public func run(input: Int32, output: Int32) -> Int32 {
     let queue = MessageQueue()
     let reader = MessageReader(descriptor: input)
-    let thread = Thread {
+    let started = WorkerThread.start(stackSize: 4 << 20) {
       while true {
         let incoming = reader.next()
         queue.push(incoming)
         if case .end = incoming { return }
       }
     }
-    thread.stackSize = 4 << 20
-    thread.start()
     let session = Session(options: options, writer: MessageWriter(descriptor: output))
+    guard case .success(let thread) = started else {
+      // No reader thread could start: each message is read and handled in turn, and a
+      // document's diagnostics are published right after its change (no debounce).
+      while !session.finished {
+        handle(reader.next(), in: session)
+        session.publishDueDiagnostics(all: true)
+      }
+      return session.shutdownRequested ? 0 : 1
+    }
+    thread.detach()
     while !session.finished {
       guard let incoming = queue.pop(before: session.nextDeadline) else {
         session.publishDueDiagnostics()
         continue
       }
-      switch incoming {
-      case .message(let message): session.handle(message)
-      case .malformed(let reason): session.reply(id: .null, error: (-32700, reason))
-      case .end: session.finished = true
-      }
+      handle(incoming, in: session)
       session.publishDueDiagnostics()
     }
     return session.shutdownRequested ? 0 : 1
+  }
+
+  private func handle(_ incoming: Incoming, in session: Session) {
+    switch incoming {
+    case .message(let message): session.handle(message)
+    case .malformed(let reason): session.reply(id: .null, error: (-32700, reason))
+    case .end: session.finished = true
+    }
   }
 }
 
@@ -142,9 +155,10 @@ final class Session {
     return body(document, position)
   }
 
-  func publishDueDiagnostics() {
+  /// Publishes the diagnostics that are due (`all`: every pending one).
+  func publishDueDiagnostics(all: Bool = false) {
     let now = ContinuousClock.now
-    for (uri, due) in pending where due <= now {
+    for (uri, due) in pending where all || due <= now {
       pending[uri] = nil
       guard let document = documents[uri] else { continue }
       publish(uri: uri, version: document.version, diagnostics: DiagnosticsProvider.diagnostics(of: document))

@@ -32,6 +32,60 @@ import Testing
     #expect(progress.reportedFiles == test.reported)
   }
 
+  @Test func sessionEndIsRead() {
+    #expect(IsolatedRun.Progress(text: "R0.0\nr0.0\nP0\nE\n").finished)
+    #expect(!IsolatedRun.Progress(text: "R0.0\nr0.0\nP0\n").finished)
+  }
+
+  /// A child that exits in the middle of a run is reported as crashed in what it was running,
+  /// and the next child goes on without it.
+  @Test func childThatExitsMidRunIsReported() {
+    let script = """
+      case "$FLOWRUN_ISOLATION_CRASHED" in
+        *"R0.0 exited with status 3"*) echo "told: $FLOWRUN_ISOLATION_CRASHED" >&2; echo E >> "$FLOWRUN_ISOLATION_PROGRESS"; exit 0 ;;
+        *) echo R0.0 >> "$FLOWRUN_ISOLATION_PROGRESS"; exit 3 ;;
+      esac
+      """
+    let errors = Collected()
+    let outcome = IsolatedRun.supervise(
+      executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"]
+    ) {
+      errors.append($0)
+    }
+    #expect(outcome == .exited(0))
+    #expect(errors.text.contains("told: R0.0 exited with status 3"), "\(errors.text)")
+  }
+
+  /// A child that has ended is not waited for, even when a process it started holds its
+  /// standard error open.
+  @Test func childThatEndedIsNotWaitedFor() throws {
+    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-grandchild-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: pidFile) }
+    let script = "sleep 3600 & echo $! > '\(pidFile.path)'; echo E >> \"$FLOWRUN_ISOLATION_PROGRESS\"; exit 5"
+    let outcome = IsolatedRun.supervise(
+      executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"]
+    ) { _ in }
+    #expect(outcome == .exited(5))
+    if let pid = Int32(
+      (try? String(contentsOf: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+    {
+      kill(pid, SIGKILL)
+    }
+  }
+
+  /// A child that cannot start leaves the run to this process, with the settings it would have
+  /// had.
+  @Test func childThatCannotStartRunsInProcess() {
+    let outcome = IsolatedRun.supervise(executable: "/nonexistent/flowrun", arguments: [], environment: [:]) { _ in }
+    guard case .runInProcess(let child, let reason) = outcome else {
+      Issue.record("expected a run in process, got \(outcome)")
+      return
+    }
+    #expect(child.crashed.isEmpty)
+    #expect(child.progressPath == "/dev/null")
+    #expect(reason.contains("could not start") && reason.contains("without crash isolation"), "\(reason)")
+  }
+
   @Test func childSettingsComeFromTheEnvironment() throws {
     #expect(IsolatedRun.child(environment: [:]) == nil)
     let child = try #require(
@@ -59,5 +113,23 @@ import Testing
     #expect(IsolatedRun.describe(signal: SIGABRT) == "signal 6, SIGABRT")
     #expect(IsolatedRun.describe(signal: SIGILL) == "signal 4, SIGILL")
     #expect(IsolatedRun.describe(signal: 64) == "signal 64")
+  }
+}
+
+/// What a supervised child wrote to standard error.
+final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+
+  func append(_ chunk: Data) {
+    lock.lock()
+    data.append(chunk)
+    lock.unlock()
+  }
+
+  var text: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -76,9 +76,13 @@ public final class Runtime {
   /// The lowest stack address calls may reach (0: unknown, not checked); `markStack()`.
   var stackFloor: UInt = 0
 
+  /// `depthLimit` and the nesting budget shrink with the stack of a thread that runs with less
+  /// than a worker's full stack (`ThreadStack.budgeted`).
   public init(depthLimit: Int = 10_000, budget: RunBudget = RunBudget()) {
-    self.depthLimit = depthLimit
-    self.budget = budget
+    self.depthLimit = ThreadStack.budgeted(depthLimit, standard: 10_000)
+    var scaled = budget
+    scaled.nesting = ThreadStack.budgeted(budget.nesting, standard: RunBudget().nesting)
+    self.budget = scaled
   }
 
   public var now: Int { scheduler.now }

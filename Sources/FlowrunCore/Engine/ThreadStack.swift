@@ -12,6 +12,13 @@
     pthread_key_create(&key, nil)
     return key
   }()
+
+  /// The stack size each thread's recursion budgets are scaled to (`ThreadStack.budgeted`).
+  private let budgetedSizeKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 #endif
 
 /// The bounds of the current thread's stack, for the guards of deep recursion (a run's nested
@@ -52,5 +59,54 @@ public enum ThreadStack {
   public static func address() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  }
+
+  /// The stack size the recursion budgets of the current thread are made for: a scenario's
+  /// depth and nesting limits, and the compiler's nesting of named signals, are set for a
+  /// worker's full stack (`fullSize`); a thread that runs with less (a worker that could only
+  /// start with a smaller stack, or the calling thread when none could start) marks its size
+  /// with `setBudgetedSize`, and the limits shrink with it, so that a count, which is the same
+  /// on every machine and build, still stops deep calls before the stack guard does.
+  public static let fullSize = 1 << 29
+
+  /// What `budgeted(_:standard:)` scales a standard limit by on the current thread: 1 unless
+  /// `setBudgetedSize` marked a smaller stack.
+  public static func budgetScale() -> Double {
+    #if canImport(Glibc)
+      guard let marked = pthread_getspecific(budgetedSizeKey) else { return 1 }
+      return min(1, Double(UInt(bitPattern: marked)) / Double(fullSize))
+    #else
+      return 1
+    #endif
+  }
+
+  /// `limit`, capped by `standard` (the limit made for a full stack) scaled to the current
+  /// thread's budgeted stack (at least 1): a scenario's own lower limit stays as it is.
+  public static func budgeted(_ limit: Int, standard: Int) -> Int {
+    let scale = budgetScale()
+    guard scale < 1 else { return limit }
+    return min(limit, max(1, Int((Double(standard) * scale).rounded(.down))))
+  }
+
+  /// Marks the stack size the current thread's budgets are scaled to (nil: the full budgets).
+  public static func setBudgetedSize(_ size: Int?) {
+    #if canImport(Glibc)
+      pthread_setspecific(budgetedSizeKey, size.map { UnsafeRawPointer(bitPattern: UInt($0)) } ?? nil)
+    #endif
+  }
+
+  /// The size of the current thread's stack in bytes, or nil when unknown.
+  public static func size() -> Int? {
+    #if canImport(Glibc)
+      var attributes = pthread_attr_t()
+      guard getThreadAttributes(pthread_self(), &attributes) == 0 else { return nil }
+      defer { pthread_attr_destroy(&attributes) }
+      var base: UnsafeMutableRawPointer?
+      var size = 0
+      guard pthread_attr_getstack(&attributes, &base, &size) == 0 else { return nil }
+      return size
+    #else
+      return nil
+    #endif
   }
 }

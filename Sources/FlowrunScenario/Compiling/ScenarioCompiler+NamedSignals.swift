@@ -21,6 +21,8 @@ struct NamedSignalState {
   var longestName = 0
   /// The lowest stack address a nested compilation may reach (ThreadStack).
   var stackFloor: UInt = 0
+  /// `maxSignalNesting`, scaled to the thread's stack (`ThreadStack.budgeted`).
+  var nestingLimit = ScenarioCompiler.maxSignalNesting
 }
 
 /// Named signals are compiled once each, a signal compiling the named signals it refers to
@@ -63,6 +65,7 @@ extension ScenarioCompiler {
       named.longestName = max(named.longestName, name.utf8.count)
     }
     named.stackFloor = ThreadStack.floor()
+    named.nestingLimit = ThreadStack.budgeted(Self.maxSignalNesting, standard: Self.maxSignalNesting)
   }
 
   /// Compiles the named signals `root` may refer to (the scalars of its declaration that name
@@ -133,8 +136,8 @@ extension ScenarioCompiler {
     if alias(of: index) != nil { return compileAliases(from: index) }
     let declaration = declarations[index]
     let name = declarations.keys[index]
-    guard named.nesting < Self.maxSignalNesting, ThreadStack.address() >= named.stackFloor else {
-      let limit: Int? = named.nesting < Self.maxSignalNesting ? nil : Self.maxSignalNesting
+    guard named.nesting < named.nestingLimit, ThreadStack.address() >= named.stackFloor else {
+      let limit: Int? = named.nesting < named.nestingLimit ? nil : named.nestingLimit
       context.error(.referencesTooDeep(name, limit: limit), at: declaration.keyNode)
       named.shapes[index] = .value
       return nil

@@ -96,11 +96,17 @@ func runSession(_ options: RunOptions, isolated: Bool = false) throws {
     options.isolation = child
     IsolatedRun.exitWithParent()
   } else if isolated, let executable = Bundle.main.executablePath {
-    let code = IsolatedRun.supervise(
+    let outcome = IsolatedRun.supervise(
       executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment
     ) { FileHandle.standardError.write($0) }
-    if code != 0 { throw ExitCode(code) }
-    return
+    switch outcome {
+    case .exited(let code):
+      if code != 0 { throw ExitCode(code) }
+      return
+    case .runInProcess(let child, let reason):
+      FileHandle.standardError.write(Data("note: \(reason)\n".utf8))
+      options.isolation = child
+    }
   }
   try runToExit { () throws(UsageError) in try Session.run(options, emit: printOutput) }
 }
