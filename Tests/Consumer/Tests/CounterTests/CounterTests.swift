@@ -24,6 +24,16 @@ import Testing
     #expect(failures.map(\.line) == [19, 20], "\(failures)")
   }
 
+  /// A failing check attaches its HTML diagram and its text diff to the test: `swift test
+  /// --attachments-path DIR` writes them (ConsumerPackageTests looks for them there).
+  @Test func aFailingCheckAttachesItsDiagramAndDiff() {
+    withKnownIssue {
+      try ScenarioCheck.run("scenarios/counter.yaml", scenario: "Counting up and down") {
+        Self.bind($0, plantedBug: true)
+      }
+    }
+  }
+
   /// A syntax error is reported where libyaml found it, line and column.
   @Test func brokenYAMLIsReportedWhereItIs() throws {
     let failures = try ScenarioCheck.failures("scenarios/broken.yaml", root: #filePath) { Self.bind($0) }
