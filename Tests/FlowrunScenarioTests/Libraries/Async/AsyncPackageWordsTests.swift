@@ -9,13 +9,7 @@ import Testing
 /// `AsyncChannel.finish()`. Each case writes the package's word and, where flowrun had another
 /// word before, the same marbles with the old one, which keeps working.
 @Suite struct AsyncPackageWordsTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var name: String
-    var body: String
-    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
-    var error: String?
-    var testDescription: String { name }
-  }
+  typealias Case = LibraryCase
 
   static let cases: [Case] = [
     Case(
@@ -165,13 +159,7 @@ import Testing
 
   @Test(arguments: cases)
   func asyncTakesThePackagesWords(_ test: Case) {
-    let text = "flowrun: 1\nname: case\nlibrary: async\n" + test.body + "\n"
-    let problems = problemsRunning(text)
-    if let error = test.error {
-      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
-    } else {
-      #expect(problems == nil, "\(test.name): \(problems ?? "")")
-    }
+    test.check(under: "async")
   }
 
   /// `finish:` is async's word: under another library it is an unknown key.

@@ -9,13 +9,7 @@ import Testing
 /// swift-async-algorithms 1.1.4 (libraries.md, docs/libraries.md "async"): one case per row,
 /// each with the marbles the package's source gives a consumer that pulls at once.
 @Suite struct AsyncVocabularyTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var name: String
-    var body: String
-    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
-    var error: String?
-    var testDescription: String { name }
-  }
+  typealias Case = LibraryCase
 
   /// The standard library's operators.
   static let standardLibrary: [Case] = [
@@ -316,13 +310,7 @@ import Testing
 
   @Test(arguments: standardLibrary + algorithms + subjects + consumerPace)
   func asyncReadsTheFileInItsOwnWords(_ test: Case) {
-    let text = "flowrun: 1\nname: case\nlibrary: async\n" + test.body + "\n"
-    let problems = problemsRunning(text)
-    if let error = test.error {
-      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
-    } else {
-      #expect(problems == nil, "\(test.name): \(problems ?? "")")
-    }
+    test.check(under: "async")
   }
 
   /// Every word `flowrun check` names for a default key is not itself redefined by async.

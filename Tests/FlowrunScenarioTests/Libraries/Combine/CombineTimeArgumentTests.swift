@@ -9,13 +9,7 @@ import Testing
 /// `tolerance:` as keys, which change nothing in virtual time (docs/libraries.md, "combine"): each
 /// case gives the same marbles with and without them.
 @Suite struct CombineTimeArgumentTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var name: String
-    var body: String
-    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
-    var error: String?
-    var testDescription: String { name }
-  }
+  typealias Case = LibraryCase
 
   static let cases: [Case] = [
     Case(
@@ -76,12 +70,6 @@ import Testing
 
   @Test(arguments: cases)
   func combineTakesItsTimeArguments(_ test: Case) {
-    let text = "flowrun: 1\nname: case\nlibrary: combine\n" + test.body + "\n"
-    let problems = problemsRunning(text)
-    if let error = test.error {
-      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
-    } else {
-      #expect(problems == nil, "\(test.name): \(problems ?? "")")
-    }
+    test.check(under: "combine")
   }
 }

@@ -11,13 +11,7 @@ import Testing
 /// and the meanings OpenCombine's source and tests fix (prefix(untilOutputFrom:), flatMap,
 /// prepend, first).
 @Suite struct CombineVocabularyTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var name: String
-    var body: String
-    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
-    var error: String?
-    var testDescription: String { name }
-  }
+  typealias Case = LibraryCase
 
   /// The plain forms and what the Rules reject.
   static let rules: [Case] = [
@@ -340,13 +334,7 @@ import Testing
 
   @Test(arguments: rules + vocabulary + fromTheSource + fromTheDifferential)
   func combineReadsTheFileInItsOwnWords(_ test: Case) {
-    let text = "flowrun: 1\nname: case\nlibrary: combine\n" + test.body + "\n"
-    let problems = problemsRunning(text)
-    if let error = test.error {
-      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
-    } else {
-      #expect(problems == nil, "\(test.name): \(problems ?? "")")
-    }
+    test.check(under: "combine")
   }
 
   /// A default key Combine has its own word for keeps its meaning; `flowrun check` notes the word.

@@ -7,13 +7,7 @@ import Testing
 /// multicast connections and the operators that split or flatten signals, with the behaviours
 /// ReactiveObjC's specs (`RACSignalSpec.m`) and source (`RACSignal+Operations.m`) fix.
 @Suite struct Rac2VocabularyTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var name: String
-    var body: String
-    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
-    var error: String?
-    var testDescription: String { name }
-  }
+  typealias Case = LibraryCase
 
   static let cases: [Case] = [
     // -deliverOnMainThread delivers at once on the main thread (-deliverOn: is a new action).
@@ -136,12 +130,6 @@ import Testing
 
   @Test(arguments: cases)
   func rac2ReadsTheFileInItsOwnWords(_ test: Case) {
-    let text = "flowrun: 1\nname: case\nlibrary: rac2\n" + test.body + "\n"
-    let problems = problemsRunning(text)
-    if let error = test.error {
-      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
-    } else {
-      #expect(problems == nil, "\(test.name): \(problems ?? "")")
-    }
+    test.check(under: "rac2")
   }
 }

@@ -8,13 +8,7 @@ import Testing
 /// sources, each with marbles from RxSwift's own tests (`Tests/RxSwiftTests`, frames counted
 /// from 200 there, scaled down here) or its source; what cannot run is a load error.
 @Suite struct RxSwiftVocabularyTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var name: String
-    var body: String
-    /// nil: the scenario loads and its expectations hold; otherwise a diagnostic contains it.
-    var error: String?
-    var testDescription: String { name }
-  }
+  typealias Case = LibraryCase
 
   static let cases: [Case] = [
     Case(
@@ -160,12 +154,6 @@ import Testing
 
   @Test(arguments: cases)
   func rxSwiftReadsTheFileInItsOwnWords(_ test: Case) {
-    let text = "flowrun: 1\nname: case\nlibrary: rxswift\n" + test.body + "\n"
-    let problems = problemsRunning(text)
-    if let error = test.error {
-      #expect(problems?.contains(error) == true, "\(test.name): \(problems ?? "no problem")")
-    } else {
-      #expect(problems == nil, "\(test.name): \(problems ?? "")")
-    }
+    test.check(under: "rxswift")
   }
 }
