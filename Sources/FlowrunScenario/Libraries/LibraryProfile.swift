@@ -66,9 +66,6 @@ public struct LibraryProfile: Sendable {
     library: .async, commandKind: .racCommand, subjects: .channelsAndStreams, propertiesSendBeforeStoring: false,
     consumersPull: true, actionWords: ["finish": "complete"])
 
-  /// The library's own step table (nil for the default catalogue).
-  var table: LibraryTable? { LibraryTable.of(library) }
-
   /// The keys a subject declaration may have.
   var subjectKeys: [String] {
     let keys = ["rac", "replay", "behavior", "subscribeTo"]

@@ -56,7 +56,7 @@ struct StepTable: Sendable {
   /// the library replaces the default one of the same name and role, or adds its name.
   init(_ catalogue: [StepDefinition] = Self.catalogue, library: Library?) {
     var definitions = catalogue.filter { !$0.isLibraryRow }
-    for definition in catalogue where definition.isLibraryRow && definition.library.map({ $0 == library }) ?? false {
+    for definition in catalogue where definition.library.map({ $0 == library }) ?? false {
       if let index = definitions.firstIndex(where: { $0.name == definition.name && $0.role == definition.role }) {
         definitions[index] = definition
       } else {
